@@ -1,0 +1,53 @@
+package safe
+
+// Circular says what the encoder writes for a cycle: a pointer, map or slice that
+// is its own ancestor on the current path.
+type Circular int
+
+const (
+	// CircularOmit drops the member from its object, and writes null as an array
+	// element or at the top level. It is the default.
+	CircularOmit Circular = iota
+	// CircularPlaceholder writes Options.Placeholder (default "[Circular]") as a
+	// JSON string in place of the value.
+	CircularPlaceholder
+	// CircularError returns an *Error wrapping *json.UnsupportedValueError, as
+	// encoding/json does, but naming where the cycle is.
+	CircularError
+)
+
+// DefaultMaxDepth is the nesting depth beyond which objects and arrays are
+// replaced by "[Object]" and "[Array]", when Options.MaxDepth is 0.
+const DefaultMaxDepth = 10000
+
+// DefaultPlaceholder is written for a cycle under CircularPlaceholder when
+// Options.Placeholder is empty.
+const DefaultPlaceholder = "[Circular]"
+
+// Options configure the encoder. The zero value means "as encoding/json, plus the
+// default substitutes".
+type Options struct {
+	// Circular picks what a cycle becomes.
+	Circular Circular
+	// Placeholder is written (as a JSON string, escaped) for a cycle under
+	// CircularPlaceholder; empty means DefaultPlaceholder.
+	Placeholder string
+	// MaxDepth bounds nesting; 0 means DefaultMaxDepth. Negative is invalid.
+	MaxDepth int
+	// MaxBreadth bounds the members written per object or array; 0 means
+	// unlimited. Negative is invalid.
+	MaxBreadth int
+	// Strict turns every substitution into an *Error.
+	Strict bool
+	// Replacer, when set, is called once for every value before it is written,
+	// with its key (the member name, the array index in decimal, "" at the top
+	// level). It returns the value to write instead and whether to keep it:
+	// false omits the member, or writes null as an array element or at the top.
+	Replacer func(key string, value any) (any, bool)
+	// NoEscapeHTML leaves <, > and & unescaped in strings, as
+	// json.Encoder.SetEscapeHTML(false).
+	NoEscapeHTML bool
+	// Prefix and Indent, when either is set, indent the output as
+	// json.MarshalIndent does.
+	Prefix, Indent string
+}

@@ -1,0 +1,134 @@
+// Package safejson encodes any Go value as JSON: byte-identical to encoding/json
+// for every value encoding/json accepts, and valid JSON with a documented
+// substitute, instead of an error, for every value it rejects.
+package safejson
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/safe"
+)
+
+// Circular policies, as in package safe.
+const (
+	CircularOmit        = safe.CircularOmit
+	CircularPlaceholder = safe.CircularPlaceholder
+	CircularError       = safe.CircularError
+)
+
+// Options configure an encode: the substitute policy of package safe, and the
+// engine to try first. The zero value is encoding/json's behaviour plus the
+// default substitutes, on engine.Default().
+type Options struct {
+	Circular     safe.Circular
+	Placeholder  string
+	MaxDepth     int
+	MaxBreadth   int
+	Strict       bool
+	Replacer     func(key string, value any) (any, bool)
+	NoEscapeHTML bool
+	Prefix       string
+	Indent       string
+	// Engine is tried first; nil means engine.Default().
+	Engine engine.Engine
+}
+
+// Marshal returns the JSON encoding of v.
+func Marshal(v any) ([]byte, error) { return Options{}.Marshal(v) }
+
+// MarshalIndent is Marshal with indentation, as json.MarshalIndent.
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	return Options{Prefix: prefix, Indent: indent}.Marshal(v)
+}
+
+// Append appends the JSON encoding of v to dst.
+func Append(dst []byte, v any) ([]byte, error) { return Options{}.Append(dst, v) }
+
+// Unmarshal decodes data into v with the default engine, as json.Unmarshal.
+func Unmarshal(data []byte, v any) error { return Options{}.Unmarshal(data, v) }
+
+// Marshal returns the JSON encoding of v under o.
+func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
+
+// MarshalIndent is o.Marshal with indentation.
+func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	o.Prefix, o.Indent = prefix, indent
+	return o.Append(nil, v)
+}
+
+// Unmarshal decodes data into v with o's engine.
+func (o Options) Unmarshal(data []byte, v any) error { return o.engine().Unmarshal(data, v) }
+
+func (o Options) engine() engine.Engine {
+	if o.Engine != nil {
+		return o.Engine
+	}
+	return engine.Default()
+}
+
+func (o Options) safe() safe.Options {
+	return safe.Options{
+		Circular: o.Circular, Placeholder: o.Placeholder,
+		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
+		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
+		Prefix: o.Prefix, Indent: o.Indent,
+	}
+}
+
+// Append appends the JSON encoding of v under o to dst. On error dst is
+// returned unchanged.
+func (o Options) Append(dst []byte, v any) ([]byte, error) {
+	// TEMPORARY: engine then fallback, no planner yet.
+	out, err := o.engine().Append(dst, v, engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent})
+	if err == nil {
+		return out, nil
+	}
+	return o.safe().Append(dst[:len(dst):len(dst)], v)
+}
+
+// Encoder writes JSON values to a stream, as json.Encoder. Each value is encoded
+// completely before anything is written: a failed Encode writes nothing.
+type Encoder struct {
+	w    io.Writer
+	opts Options
+	buf  []byte
+}
+
+// NewEncoder returns an Encoder writing to w.
+func NewEncoder(w io.Writer) *Encoder { return Options{}.NewEncoder(w) }
+
+// NewEncoder returns an Encoder writing to w under o.
+func (o Options) NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w, opts: o} }
+
+// SetIndent sets the indentation, as json.Encoder.SetIndent.
+func (e *Encoder) SetIndent(prefix, indent string) { e.opts.Prefix, e.opts.Indent = prefix, indent }
+
+// SetEscapeHTML sets whether <, > and & are escaped, as json.Encoder.SetEscapeHTML.
+func (e *Encoder) SetEscapeHTML(on bool) { e.opts.NoEscapeHTML = !on }
+
+// Encode writes the JSON encoding of v followed by a newline.
+func (e *Encoder) Encode(v any) error {
+	b, err := e.opts.Append(e.buf[:0], v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = e.w.Write(b)
+	if cap(b) <= 64<<10 {
+		e.buf = b
+	}
+	return err
+}
+
+// Decoder reads JSON values from a stream, as json.Decoder.
+type Decoder = engine.Decoder
+
+// NewDecoder returns a Decoder reading r with the default engine.
+func NewDecoder(r io.Reader) Decoder { return Options{}.NewDecoder(r) }
+
+// NewDecoder returns a Decoder reading r with o's engine.
+func (o Options) NewDecoder(r io.Reader) Decoder { return o.engine().NewDecoder(r) }
+
+var _ = bytes.MinRead
