@@ -1,0 +1,147 @@
+// Command bench measures safejson on this machine the way the seed measured its
+// Node.js change: a before/after table (package safe alone against safejson with
+// its engine), with the raw engine and encoding/json beside them, and an HTTP
+// round trip per encoder.
+//
+//	go run ./bench                      # the table, median of 15 runs
+//	go run ./bench -quick               # a smoke run of a few seconds
+//	go run ./bench -chart docs/bench.svg
+//	go run ./bench -json                # every figure, machine-readable
+//	go run ./bench -http                # req/s of a route returning 20 objects
+//	go run ./bench -engine goccy        # any engine of engine.All()
+//
+// Progress goes to stderr, results to stdout.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"time"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, err)
+		}
+		os.Exit(2)
+	}
+}
+
+// run is the command: it parses args, measures, and writes results to stdout
+// and progress to stderr.
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		engineName = fs.String("engine", "", "engine to measure, one of engine.All() (default engine.Default())")
+		asJSON     = fs.Bool("json", false, "write every figure as JSON instead of markdown")
+		runs       = fs.Int("runs", 15, "timed batches per encoder and case; the median is reported")
+		batch      = fs.Duration("batch", 20*time.Millisecond, "duration of one timed batch")
+		quick      = fs.Bool("quick", false, "smoke run: 3 runs of 1 ms batches; HTTP: 300 ms per encoder")
+		chart      = fs.String("chart", "", "also draw the table as an SVG chart into this file")
+		caseRE     = fs.String("case", "", "only the cases whose slug or name matches this regexp")
+		doHTTP     = fs.Bool("http", false, "measure an HTTP route per encoder instead of the table")
+		duration   = fs.Duration("duration", 5*time.Second, "HTTP: load time per encoder, split over the rounds")
+		conns      = fs.Int("conns", 10, "HTTP: concurrent keep-alive connections of the closed-loop client")
+		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
+	)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("bench: unexpected arguments %q", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *quick {
+		if !set["runs"] {
+			*runs = 3
+		}
+		if !set["batch"] {
+			*batch = time.Millisecond
+		}
+		if !set["duration"] {
+			*duration = 300 * time.Millisecond
+		}
+	}
+	switch {
+	case *runs < 1:
+		return fmt.Errorf("bench: -runs must be at least 1")
+	case *batch <= 0, *duration <= 0:
+		return fmt.Errorf("bench: -batch and -duration must be positive")
+	case *conns < 1 || *conns > 1024:
+		return fmt.Errorf("bench: -conns must be in [1, 1024]")
+	case *rounds < 1 || *rounds > 100:
+		return fmt.Errorf("bench: -rounds must be in [1, 100]")
+	}
+	eng, err := engineByName(*engineName)
+	if err != nil {
+		return err
+	}
+
+	if *doHTTP {
+		rep, err := runHTTP(httpConfig{
+			Engine: eng, Duration: *duration, Rounds: *rounds, Conns: *conns,
+			Warmup: min(*duration/10, 500*time.Millisecond), Progress: stderr,
+		})
+		if err != nil {
+			return err
+		}
+		if *asJSON {
+			return writeJSON(stdout, rep)
+		}
+		writeHTTPMarkdown(stdout, rep)
+		return nil
+	}
+
+	cases, err := selectCases(Cases(), *caseRE)
+	if err != nil {
+		return err
+	}
+	rep := runTable(tableConfig{Cases: cases, Engine: eng, Runs: *runs, Batch: *batch, Progress: stderr})
+	if *chart != "" {
+		if err := os.WriteFile(*chart, drawChart(rep), 0o644); err != nil {
+			return fmt.Errorf("bench: writing the chart: %w", err)
+		}
+		fmt.Fprintf(stderr, "bench: chart written to %s\n", *chart)
+	}
+	if *asJSON {
+		return writeJSON(stdout, rep)
+	}
+	writeMarkdown(stdout, rep)
+	return nil
+}
+
+// selectCases keeps the cases whose slug or name matches expr; all for "".
+func selectCases(cases []Case, expr string) ([]Case, error) {
+	if expr == "" {
+		return cases, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bench: -case: %w", err)
+	}
+	var out []Case
+	for _, c := range cases {
+		if re.MatchString(c.Slug) || re.MatchString(c.Name) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("bench: -case %q matches no case", expr)
+	}
+	return out, nil
+}
+
+// writeJSON writes v indented, with a final newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
