@@ -1,0 +1,65 @@
+package compat
+
+import (
+	"fmt"
+	"net/http"
+	"sync"
+
+	"github.com/safejson/safejson"
+)
+
+// ContentType is the Content-Type WriteJSON sets when the response has none:
+// the media type registered for JSON (RFC 8259), which takes no charset
+// parameter, as echo and go-chi/render send it.
+const ContentType = "application/json"
+
+// WriteJSON writes v as a JSON response with the given status code.
+//
+// The body is what json.NewEncoder(w).Encode(v) writes (HTML-escaped, ending
+// with a newline) for every value encoding/json accepts, and valid JSON with
+// safejson's substitutes for the others. The value is encoded completely
+// before anything is written: when encoding fails, which happens only when
+// the caller's own MarshalJSON or MarshalText fails or writes invalid JSON,
+// WriteJSON writes neither header nor body and returns the error
+// (*json.MarshalerError), so the caller can still answer with a 500.
+//
+// Content-Type is set to ContentType unless the response already has one
+// (for example "application/problem+json"). A status outside 100–999, which
+// net/http would panic on, is returned as an error and nothing is written.
+// The error of the final Write, if any, is returned as is.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	if status < 100 || status > 999 {
+		return fmt.Errorf("compat: invalid HTTP status code %d", status)
+	}
+	bp := bufPool.Get().(*[]byte)
+	defer putBuf(bp)
+	b, err := safejson.Append((*bp)[:0], v)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	*bp = b
+	if _, ok := w.Header()["Content-Type"]; !ok {
+		w.Header().Set("Content-Type", ContentType)
+	}
+	w.WriteHeader(status)
+	_, err = w.Write(b)
+	return err
+}
+
+// maxPooledBuf bounds the buffers kept for reuse, so that one large response
+// does not pin its buffer for the life of the process.
+const maxPooledBuf = 64 << 10
+
+var bufPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// putBuf returns a buffer to the pool. Only WriteJSON's own buffer goes back:
+// http.ResponseWriter.Write copies what it is given (io.Writer must not retain
+// p), and nothing else ever sees it.
+func putBuf(bp *[]byte) {
+	if cap(*bp) > maxPooledBuf {
+		return
+	}
+	*bp = (*bp)[:0]
+	bufPool.Put(bp)
+}
