@@ -33,7 +33,7 @@ func handle(t *testing.T, h slog.Handler, level slog.Level, msg string, attrs ..
 
 type point struct{ X, Y int }
 
-// stringer is a LogValuer: slog resolves it before ReplaceAttr sees it.
+// lazy is a LogValuer: slog resolves it before ReplaceAttr sees it.
 type lazy struct{ v any }
 
 func (l lazy) LogValue() slog.Value { return slog.AnyValue(l.v) }
@@ -42,8 +42,10 @@ func (l lazy) LogValue() slog.Value { return slog.AnyValue(l.v) }
 // JSON rather than writing its Error text.
 type marshalErr struct{ Code int }
 
-func (e marshalErr) Error() string                { return fmt.Sprintf("code %d", e.Code) }
-func (e marshalErr) MarshalJSON() ([]byte, error) { return []byte(fmt.Sprintf(`{"code":%d}`, e.Code)), nil }
+func (e marshalErr) Error() string { return fmt.Sprintf("code %d", e.Code) }
+func (e marshalErr) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`{"code":%d}`, e.Code)), nil
+}
 
 // plainAttrs are attributes encoding/json accepts: the lines must not change.
 func plainAttrs() []slog.Attr {
