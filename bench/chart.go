@@ -86,8 +86,11 @@ func drawChart(rep Report) []byte {
 		if len(row.Notes) > 0 {
 			name = "⚠ " + name
 		}
-		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" dominant-baseline="middle" font-weight="bold">%s</text>`+"\n",
-			chartLabelW-10, gy+float64(groupH-chartGroupG)/2, esc(name))
+		mid := gy + float64(groupH-chartGroupG)/2
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" font-weight="bold">%s</text>`+"\n",
+			chartLabelW-10, mid-2, esc(name))
+		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#555555" font-size="11">%s</text>`+"\n",
+			chartLabelW-10, mid+12, esc(groupSubtitle(row)))
 		for j, s := range chartSeries {
 			r := res[s.enc]
 			by := gy + float64(j*(chartBarH+chartBarGap))
@@ -115,9 +118,21 @@ func drawChart(rep Report) []byte {
 			fmt.Fprintf(&b, `<text x="%.1f" y="%.1f" fill="#333333" font-size="11">%s</text>`+"\n", plotX+w+4, ty, esc(label))
 		}
 	}
-	fmt.Fprintf(&b, `<text x="16" y="%d" fill="#555555" font-size="11">Before = safe.Options{}.Marshal; After = safejson.Options{}.Marshal (engine first, safe on rejection); Size, speedups and allocations: see the table.</text>`+"\n", height-8)
+	fmt.Fprintf(&b, `<text x="16" y="%d" fill="#555555" font-size="11">Before = safe alone; After = safejson (engine first, safe when it rejects). Under each case: output size · Before/After speedup · After/raw engine time.</text>`+"\n", height-8)
 	b.WriteString("</svg>\n")
 	return b.Bytes()
+}
+
+// groupSubtitle is the line under a case's name: its size and speedup.
+func groupSubtitle(row Row) string {
+	s := formatSize(row.Size, row.After.ok())
+	if row.Speedup > 0 {
+		s += " · speedup " + formatRatio(row.Speedup)
+	}
+	if row.AfterVsEngine > 0 {
+		s += " · " + formatRatio2(row.AfterVsEngine) + " raw"
+	}
+	return s
 }
 
 // chartDomain returns the decades (log10 of ns) the chart spans: from the one

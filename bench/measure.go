@@ -1,21 +1,34 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
 	"time"
 )
 
-// call runs marshal once, turning a panic into an error so that one broken
+// panicError is a panic of an encoder, recovered by call.
+type panicError struct{ value any }
+
+func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.value) }
+
+// call runs marshal once, turning a panic into a *panicError so that one broken
 // encoder cannot take the whole bench down.
 func call(marshal func() ([]byte, error)) (out []byte, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			out, err = nil, fmt.Errorf("panic: %v", p)
+			out, err = nil, &panicError{p}
 		}
 	}()
 	return marshal()
+}
+
+// isPanic reports whether err is a recovered panic: such an encoder is never
+// timed, as it would panic on every call.
+func isPanic(err error) bool {
+	var p *panicError
+	return errors.As(err, &p)
 }
 
 // batch runs marshal n times and returns the time per call in nanoseconds.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -73,7 +74,7 @@ type Result struct {
 }
 
 // ok reports whether the encoder ran and succeeded.
-func (r *Result) ok() bool { return r.NA == "" && r.Err == "" }
+func (r Result) ok() bool { return r.NA == "" && r.Err == "" }
 
 // results returns the row's results in encoder order.
 func (r *Row) results() [numEncoders]*Result {
@@ -115,8 +116,8 @@ func runCase(c Case, cfg tableConfig) Row {
 		if err != nil {
 			r.Err = err.Error()
 			r.Rejected = engine.IsRejected(err)
-			if strings.HasPrefix(r.Err, "panic: ") {
-				continue // never timed: it would panic on every call
+			if isPanic(err) {
+				continue
 			}
 		} else {
 			r.Out = out
@@ -289,7 +290,8 @@ func formatRatio(x float64) string {
 	case x >= 0.01:
 		return fmt.Sprintf("%.2f×", x)
 	}
-	return fmt.Sprintf("~%.2g×", x)
+	// One significant digit, in plain decimals as the seed writes ~0.00002×.
+	return fmt.Sprintf("~%.*f×", int(-math.Floor(math.Log10(x))), x)
 }
 
 // formatSize writes n bytes as KB (1024 bytes) with one decimal.

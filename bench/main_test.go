@@ -1,0 +1,259 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/engine"
+)
+
+// quickReport runs the whole table once, in the smallest batches, and is shared
+// by the tests that look at its rows.
+func quickReport(t *testing.T) Report {
+	t.Helper()
+	return runTable(tableConfig{Cases: Cases(), Engine: engine.Default(), Runs: 2, Batch: time.Millisecond})
+}
+
+func TestTableRows(t *testing.T) {
+	rep := quickReport(t)
+	cases := Cases()
+	require.Len(t, rep.Rows, len(cases))
+	rows := map[string]Row{}
+	for i, row := range rep.Rows {
+		require.Equal(t, cases[i].Slug, row.Slug, "rows in case order")
+		require.Equal(t, cases[i].Name, row.Case)
+		rows[row.Slug] = row
+	}
+	assert.Equal(t, engine.Default().Name(), rep.Machine.Engine)
+	assert.NotEmpty(t, rep.Machine.CPU)
+
+	for _, row := range rep.Rows {
+		t.Run(row.Slug, func(t *testing.T) {
+			require.Empty(t, row.After.Err, "safejson must not fail on data")
+			require.Empty(t, row.Before.Err, "safe must not fail on data")
+			assert.True(t, json.Valid(row.After.Out), "After writes valid JSON")
+			assert.Equal(t, string(row.Before.Out), string(row.After.Out), "Before and After write the same bytes")
+			if row.Std.ok() {
+				assert.Equal(t, string(row.Std.Out), string(row.After.Out), "After writes what encoding/json writes")
+			}
+			assert.Equal(t, len(row.After.Out), row.Size)
+			assert.Empty(t, row.Notes)
+			for i, r := range row.results() {
+				if r.NA != "" {
+					continue
+				}
+				assert.Len(t, r.RunsNs, rep.Runs, encoderNames[i])
+				assert.Positive(t, r.Ns, encoderNames[i])
+				assert.Positive(t, r.Iterations, encoderNames[i])
+			}
+			assert.Positive(t, row.Speedup)
+			assert.Positive(t, row.AllocsPerOp+row.BytesPerOp+1) // measured, may be 0
+		})
+	}
+
+	// The shapes the table stands for.
+	assert.InDelta(t, 3100, rows["items-20"].Size, 300, "20 objects are about 3.1 KB, as in the seed")
+	assert.InDelta(t, 80*1024, rows["items-500"].Size, 4*1024, "500 objects are about 80 KB")
+	assert.JSONEq(t, string(rows["items-20"].After.Out), string(rows["maps-20"].After.Out))
+	assert.Equal(t, `{"a":1}`, string(rows["selfmap"].After.Out), "the cyclic member is omitted")
+	redacted := string(rows["replacer-20"].After.Out)
+	assert.Equal(t, 20, strings.Count(redacted, `"email":"***"`))
+	assert.NotContains(t, redacted, "@example.com")
+	for _, slug := range []string{"items-20", "items-500", "maps-20", "deep-struct-3000", "deep-map-3000"} {
+		assert.True(t, rows[slug].Std.ok(), "encoding/json accepts %s", slug)
+	}
+	for _, slug := range []string{"nan-20", "func-20", "circular-20", "selfmap"} {
+		assert.NotEmpty(t, rows[slug].Std.Err, "encoding/json rejects %s", slug)
+		assert.Positive(t, rows[slug].Std.Ns, "time to encoding/json's error is measured")
+	}
+	assert.Equal(t, "no replacer", rows["replacer-20"].Engine.NA)
+	assert.Equal(t, "no replacer", rows["replacer-20"].Std.NA)
+}
+
+func TestCommandQuickJSONAndChart(t *testing.T) {
+	chart := filepath.Join(t.TempDir(), "bench.svg")
+	var stdout, stderr bytes.Buffer
+	err := run([]string{"-quick", "-runs", "1", "-case", "^(items-20|selfmap|replacer-20)$", "-json", "-chart", chart}, &stdout, &stderr)
+	require.NoError(t, err, stderr.String())
+
+	var rep Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	require.Len(t, rep.Rows, 3)
+	assert.Equal(t, []string{"items-20", "replacer-20", "selfmap"}, []string{rep.Rows[0].Slug, rep.Rows[1].Slug, rep.Rows[2].Slug})
+	assert.Equal(t, 1, rep.Runs)
+	assert.Contains(t, stderr.String(), "bench: [3/3] {a, self} circular (fallback)")
+
+	svg, err := os.ReadFile(chart)
+	require.NoError(t, err)
+	requireWellFormedXML(t, svg)
+	for _, want := range []string{"20 objects", "{a, self} circular (fallback)", "n/a (no replacer)", rep.Machine.CPU} {
+		assert.Contains(t, string(svg), want)
+	}
+	// Four bars for a case every encoder runs, two for the replacer case.
+	assert.Equal(t, 4+2+4-countNonPositive(rep), strings.Count(string(svg), "<rect x=\"260.0\""))
+}
+
+// countNonPositive counts the results of rep that have no time to draw.
+func countNonPositive(rep Report) int {
+	n := 0
+	for _, row := range rep.Rows {
+		for _, r := range row.results() {
+			if r.NA == "" && r.Ns <= 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func requireWellFormedXML(t *testing.T, doc []byte) {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(doc))
+	for {
+		_, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			return
+		}
+		require.NoError(t, err)
+	}
+}
+
+func TestCommandMarkdown(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, run([]string{"-quick", "-runs", "1", "-case", "items-20"}, &stdout, &stderr), stderr.String())
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	require.GreaterOrEqual(t, len(lines), 5)
+	assert.True(t, strings.HasPrefix(lines[0], "Machine: "), lines[0])
+	assert.Contains(t, lines[0], "engine "+engine.Default().Name())
+	assert.True(t, strings.HasPrefix(lines[4], "| Case | Size | Before | After | Speedup |"), lines[4])
+	row := lines[6]
+	assert.True(t, strings.HasPrefix(row, "| 20 objects | 3.2 KB | "), row)
+	assert.Equal(t, 10, strings.Count(row, "|"), row)
+	assert.NotContains(t, stdout.String(), "WARNING")
+}
+
+func TestCommandRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-engine", "no-such-engine"},
+		{"-runs", "0"},
+		{"-case", "no-such-case"},
+		{"-case", "("},
+		{"-conns", "0"},
+		{"stray"},
+	} {
+		err := run(args, io.Discard, io.Discard)
+		assert.Error(t, err, "%q", args)
+	}
+}
+
+func TestEngineByName(t *testing.T) {
+	for _, e := range engine.All() {
+		got, err := engineByName(e.Name())
+		require.NoError(t, err)
+		assert.Equal(t, e.Name(), got.Name())
+	}
+	def, err := engineByName("")
+	require.NoError(t, err)
+	assert.Equal(t, engine.Default().Name(), def.Name())
+}
+
+func TestHTTPQuick(t *testing.T) {
+	rep, err := runHTTP(httpConfig{Engine: engine.Default(), Duration: 200 * time.Millisecond, Rounds: 2, Conns: 2, Warmup: 10 * time.Millisecond})
+	require.NoError(t, err)
+	assert.Empty(t, rep.Notes, "every server answers encoding/json's bytes")
+	require.Len(t, rep.Rows, 4)
+	assert.Equal(t, []string{"std", "before", "engine", "after"},
+		[]string{rep.Rows[0].Encoder, rep.Rows[1].Encoder, rep.Rows[2].Encoder, rep.Rows[3].Encoder})
+	want, err := json.Marshal(Cases()[0].Value)
+	require.NoError(t, err)
+	assert.Equal(t, len(want), rep.Size)
+	for _, r := range rep.Rows {
+		assert.Positive(t, r.Requests, r.Server)
+		assert.Zero(t, r.Errors, r.Server)
+		assert.Positive(t, r.ReqPerSec, r.Server)
+		assert.Positive(t, r.MedianUs, r.Server)
+		assert.GreaterOrEqual(t, r.ElapsedNs, (200 * time.Millisecond).Nanoseconds(), r.Server)
+	}
+	assert.InDelta(t, 1, rep.Rows[0].VsStd, 1e-9)
+	assert.InDelta(t, 1, rep.Rows[2].VsEngine, 1e-9)
+
+	var md bytes.Buffer
+	writeHTTPMarkdown(&md, rep)
+	assert.Contains(t, md.String(), "| safejson | ")
+	assert.Contains(t, md.String(), "| encoding/json | ")
+}
+
+func TestFormats(t *testing.T) {
+	for ns, want := range map[float64]string{
+		29_600:        "29.6 µs",
+		887_700:       "887.7 µs",
+		12_471_000:    "12,471 µs",
+		300:           "0.3 µs",
+		45:            "45 ns",
+		1_234_567_000: "1,234,567 µs",
+	} {
+		assert.Equal(t, want, formatDuration(ns), "%v ns", ns)
+	}
+	for x, want := range map[float64]string{6.3: "6.3×", 0.95: "0.95×", 0.34: "0.34×", 0.0000241: "~0.00002×", 0: "—"} {
+		assert.Equal(t, want, formatRatio(x), "%v", x)
+	}
+	assert.Equal(t, "3.2 KB", formatSize(3261, true))
+	assert.Equal(t, "—", formatSize(0, false))
+	assert.Equal(t, "10 µs", decadeLabel(4))
+	assert.Equal(t, "100 ns", decadeLabel(2))
+	assert.Equal(t, "1 ms", decadeLabel(6))
+	assert.Equal(t, `a \| b`, cell("a | b"))
+	assert.Equal(t, "abc…", shorten("abcdef", 4))
+	assert.Equal(t, 2.5, median([]float64{4, 1, 2, 3}))
+	assert.Equal(t, 3.0, median([]float64{5, 1, 3}))
+}
+
+func TestCheckOutputsFlagsDifferences(t *testing.T) {
+	row := Row{
+		Before: Result{Out: []byte(`{"a":1}`)},
+		After:  Result{Out: []byte(`{"a":2}`)},
+		Engine: Result{Err: "boom"},
+		Std:    Result{Out: []byte(`{"a":1}`)},
+	}
+	notes := checkOutputs(&row)
+	require.Len(t, notes, 3, notes)
+	assert.Contains(t, notes[0], "After (safejson) and Before (safe) wrote different bytes: at byte 5")
+	assert.Contains(t, notes[1], "encoding/json")
+	assert.Contains(t, notes[2], "without an *engine.Rejected")
+
+	row = Row{After: Result{Err: "json: unsupported value: NaN"}, Before: Result{Out: []byte(`[]`)}}
+	notes = checkOutputs(&row)
+	require.Len(t, notes, 1)
+	assert.Contains(t, notes[0], "After (safejson) failed")
+}
+
+func TestCallRecoversPanics(t *testing.T) {
+	_, err := call(func() ([]byte, error) { panic("boom") })
+	require.Error(t, err)
+	assert.True(t, isPanic(err))
+	assert.Equal(t, "panic: boom", err.Error())
+
+	// A panicking encoder is reported in its cell and never timed.
+	c := Case{Name: "x", Slug: "x", Value: 1}
+	row := runCase(c, tableConfig{Engine: panicEngine{engine.Default()}, Runs: 1, Batch: time.Millisecond})
+	assert.Equal(t, "panic: engine exploded", row.Engine.Err)
+	assert.Zero(t, row.Engine.Ns)
+	assert.Equal(t, "panic: engine exploded", timeCell(&row.Engine, true))
+	assert.Equal(t, "1", string(row.Std.Out), "the other encoders still run")
+}
+
+// panicEngine is an engine whose Append panics.
+type panicEngine struct{ engine.Engine }
+
+func (panicEngine) Append([]byte, any, engine.Options) ([]byte, error) { panic("engine exploded") }
