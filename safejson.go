@@ -4,7 +4,6 @@
 package safejson
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/safejson/safejson/engine"
@@ -68,26 +67,6 @@ func (o Options) engine() engine.Engine {
 	return engine.Default()
 }
 
-func (o Options) safe() safe.Options {
-	return safe.Options{
-		Circular: o.Circular, Placeholder: o.Placeholder,
-		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
-		Prefix: o.Prefix, Indent: o.Indent,
-	}
-}
-
-// Append appends the JSON encoding of v under o to dst. On error dst is
-// returned unchanged.
-func (o Options) Append(dst []byte, v any) ([]byte, error) {
-	// TEMPORARY: engine then fallback, no planner yet.
-	out, err := o.engine().Append(dst, v, engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent})
-	if err == nil {
-		return out, nil
-	}
-	return o.safe().Append(dst[:len(dst):len(dst)], v)
-}
-
 // Encoder writes JSON values to a stream, as json.Encoder. Each value is encoded
 // completely before anything is written: a failed Encode writes nothing.
 type Encoder struct {
@@ -130,5 +109,3 @@ func NewDecoder(r io.Reader) Decoder { return Options{}.NewDecoder(r) }
 
 // NewDecoder returns a Decoder reading r with o's engine.
 func (o Options) NewDecoder(r io.Reader) Decoder { return o.engine().NewDecoder(r) }
-
-var _ = bytes.MinRead
