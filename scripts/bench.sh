@@ -26,8 +26,11 @@ raw="$out/marshal.txt"
 keyed="$out/marshal.keyed.txt"
 
 echo "go test -bench 'BenchmarkMarshal/($CASES)/' -count $COUNT -benchtime $BENCHTIME ./bench  > $raw" >&2
+# A failing benchmark (safe or safejson erring on a case) fails the script, but
+# only after benchstat has shown the others.
+status=0
 go test -run '^$' -bench "BenchmarkMarshal/($CASES)/" -benchmem -count "$COUNT" -benchtime "$BENCHTIME" \
-	-timeout 60m ./bench -args ${ENGINE:+-engine "$ENGINE"} | tee "$raw"
+	-timeout 60m ./bench -args ${ENGINE:+-engine "$ENGINE"} | tee "$raw" || status=$?
 
 # benchstat groups by key=value name parts: BenchmarkMarshal/items-20/after-2
 # becomes BenchmarkMarshal/case=items-20/enc=after-2 (the -2 is GOMAXPROCS).
@@ -38,3 +41,8 @@ go run "$BENCHSTAT" -row /case -col /enc "$keyed"
 
 printf '\n=== after (safejson) against engine (the raw engine)\n\n'
 go run "$BENCHSTAT" -row /case -col '/enc@(engine after)' -filter '/enc:(engine OR after)' "$keyed"
+
+if [ "$status" != 0 ]; then
+	printf '\n!!! go test failed (status %s): see the --- FAIL lines in %s\n' "$status" "$raw" >&2
+fi
+exit "$status"
