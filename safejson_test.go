@@ -1,0 +1,242 @@
+package safejson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/safe"
+)
+
+// countingEngine wraps an engine, counting attempts and optionally panicking.
+type countingEngine struct {
+	engine.Engine
+	calls atomic.Int64
+	panic any
+}
+
+func (e *countingEngine) Append(dst []byte, v any, o engine.Options) ([]byte, error) {
+	e.calls.Add(1)
+	if e.panic != nil {
+		panic(e.panic)
+	}
+	return e.Engine.Append(dst, v, o)
+}
+
+func eachEngine(t *testing.T, fn func(t *testing.T, e engine.Engine)) {
+	for _, e := range engine.All() {
+		t.Run(e.Name(), func(t *testing.T) { fn(t, e) })
+	}
+}
+
+func TestPlainDataGoesToEngineOnce(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		ce := &countingEngine{Engine: e}
+		for _, v := range []any{benchdata.Items(20), benchdata.Maps(20), benchdata.DeepStruct(50), nil, 1.5} {
+			want, err := json.Marshal(v)
+			require.NoError(t, err)
+			before := ce.calls.Load()
+			got, err := Options{Engine: ce}.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+			assert.Equal(t, before+1, ce.calls.Load(), "%T: one engine attempt", v)
+		}
+	})
+}
+
+func TestCyclesNeverReachTheEngine(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		ce := &countingEngine{Engine: e}
+		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(engineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
+			want, err := safe.Marshal(v)
+			require.NoError(t, err)
+			got, err := Options{Engine: ce}.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+		}
+		assert.Zero(t, ce.calls.Load(), "the planner sends these straight to the reference encoder")
+	})
+}
+
+func TestRejectedValueFallsBack(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		ce := &countingEngine{Engine: e}
+		v := benchdata.ItemsWithNaN(20)
+		want, err := safe.Marshal(v)
+		require.NoError(t, err)
+		got, err := Options{Engine: ce}.Marshal(v)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got))
+		assert.Contains(t, string(got), `"score":null`)
+		assert.EqualValues(t, 1, ce.calls.Load(), "one engine attempt, then the fallback")
+
+		_, err = Options{Engine: e, Strict: true}.Marshal(v)
+		var uve *json.UnsupportedValueError
+		assert.ErrorAs(t, err, &uve, "Strict turns the substitute into the std error")
+	})
+}
+
+func TestEnginePanicFallsBack(t *testing.T) {
+	ce := &countingEngine{Engine: engine.Default(), panic: "engine bug"}
+	v := benchdata.Items(3)
+	want, err := json.Marshal(v)
+	require.NoError(t, err)
+	got, err := Options{Engine: ce}.Marshal(v)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	assert.EqualValues(t, 1, ce.calls.Load())
+}
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("user bug") }
+
+type failing struct{ calls *int }
+
+func (f failing) MarshalJSON() ([]byte, error) {
+	*f.calls++
+	return nil, errors.New("no luck")
+}
+
+func TestUserPanicPropagates(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: e}.Marshal(panicky{}) })
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: e}.Marshal([]any{1, panicky{}}) })
+	})
+}
+
+func TestUserErrorIsStdError(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		var stdCalls, calls int
+		_, want := json.Marshal(map[string]any{"f": failing{&stdCalls}})
+		require.Error(t, want)
+		dst := []byte("prefix")
+		got, err := Options{Engine: e}.Append(dst, map[string]any{"f": failing{&calls}})
+		require.Error(t, err)
+		assert.Equal(t, want.Error(), err.Error())
+		var me *json.MarshalerError
+		assert.ErrorAs(t, err, &me)
+		assert.Equal(t, "prefix", string(got), "nothing appended on error")
+		assert.LessOrEqual(t, calls, 2, "the user's method is not retried more than once")
+	})
+}
+
+func TestEncoderMatchesStd(t *testing.T) {
+	values := []any{benchdata.Items(2), map[string]any{"html": "<a&b>", "e": []int{}, "o": map[string]int{}}, "x", nil}
+	for _, indent := range [][2]string{{"", ""}, {"", "  "}, {">", "\t"}} {
+		for _, escape := range []bool{true, false} {
+			var want, got bytes.Buffer
+			je, se := json.NewEncoder(&want), NewEncoder(&got)
+			je.SetIndent(indent[0], indent[1])
+			se.SetIndent(indent[0], indent[1])
+			je.SetEscapeHTML(escape)
+			se.SetEscapeHTML(escape)
+			for _, v := range values {
+				require.NoError(t, je.Encode(v))
+				require.NoError(t, se.Encode(v))
+			}
+			assert.Equal(t, want.String(), got.String(), "indent %q escape %v", indent, escape)
+		}
+	}
+}
+
+type countingWriter struct{ writes int }
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.writes++; return len(p), nil }
+
+func TestEncoderWritesNothingOnError(t *testing.T) {
+	var calls int
+	w := &countingWriter{}
+	err := NewEncoder(w).Encode([]any{1, failing{&calls}})
+	require.Error(t, err)
+	assert.Zero(t, w.writes)
+
+	// A substitute is no error: one write of the whole value.
+	require.NoError(t, NewEncoder(w).Encode(benchdata.SelfMap()))
+	assert.Equal(t, 1, w.writes)
+}
+
+func TestMarshalReturnsFreshSlices(t *testing.T) {
+	a, err := Marshal(benchdata.Items(1))
+	require.NoError(t, err)
+	keep := string(a)
+	b, err := Marshal(benchdata.Items(2))
+	require.NoError(t, err)
+	assert.Equal(t, keep, string(a), "a later Marshal must not reuse an earlier result")
+	assert.NotEqual(t, string(a), string(b))
+}
+
+func TestInvalidOptions(t *testing.T) {
+	for _, o := range []Options{{MaxDepth: -1}, {MaxBreadth: -2}, {Circular: 42}} {
+		_, err := o.Marshal(1)
+		assert.Error(t, err, "%+v", o)
+	}
+}
+
+// TestConcurrentFirstUse encodes many types never seen before from many
+// goroutines at once: run with -race.
+func TestConcurrentFirstUse(t *testing.T) {
+	const kinds = 40
+	types := make([]reflect.Type, kinds)
+	for i := range types {
+		types[i] = reflect.StructOf([]reflect.StructField{
+			{Name: "A", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:"a%d"`, i))},
+			{Name: "Next", Type: reflect.TypeFor[any]()},
+			{Name: "F", Type: reflect.TypeFor[float64]()},
+		})
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range kinds {
+				typ := types[(i+g*5)%kinds]
+				v := reflect.New(typ).Elem()
+				v.Field(0).SetInt(int64(i))
+				v.Field(1).Set(reflect.ValueOf(map[string]any{"x": []any{1.5, "y"}}))
+				if g%2 == 0 {
+					v.Field(2).SetFloat(math.Inf(1))
+				}
+				want, wantErr := safe.Marshal(v.Interface())
+				got, err := Marshal(v.Interface())
+				assert.NoError(t, wantErr)
+				assert.NoError(t, err)
+				assert.Equal(t, string(want), string(got))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func TestUnmarshalAndDecoder(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		var v struct {
+			A int
+			B []string
+		}
+		require.NoError(t, Options{Engine: e}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
+		assert.Equal(t, 1, v.A)
+		assert.Equal(t, []string{"x"}, v.B)
+
+		d := Options{Engine: e}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
+		d.UseNumber()
+		var m map[string]any
+		require.NoError(t, d.Decode(&m))
+		assert.Equal(t, json.Number("1.5"), m["n"])
+		require.NoError(t, d.Decode(&m))
+		assert.ErrorIs(t, d.Decode(&m), io.EOF)
+	})
+}
