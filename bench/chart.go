@@ -125,7 +125,10 @@ func drawChart(rep Report) []byte {
 
 // groupSubtitle is the line under a case's name: its size and speedup.
 func groupSubtitle(row Row) string {
-	s := formatSize(row.Size, row.After.ok())
+	if !row.After.ok() {
+		return "After failed: see the table"
+	}
+	s := formatSize(row.Size, true)
 	if row.Speedup > 0 {
 		s += " · speedup " + formatRatio(row.Speedup)
 	}
