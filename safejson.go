@@ -1,6 +1,3 @@
-// Package safejson encodes any Go value as JSON: byte-identical to encoding/json
-// for every value encoding/json accepts, and valid JSON with a documented
-// substitute, instead of an error, for every value it rejects.
 package safejson
 
 import (

@@ -1,0 +1,37 @@
+// Package safejson encodes any Go value as JSON, fast, and never fails on data.
+//
+// It keeps two promises:
+//
+//  1. Same bytes as encoding/json. For every value encoding/json (Go 1.26)
+//     accepts, nested at most MaxDepth levels, Marshal, MarshalIndent and
+//     Encoder write exactly what encoding/json writes, whichever engine ran.
+//  2. Never fails on data. For values encoding/json rejects — a cycle, NaN or
+//     ±Inf, a chan, func or complex value, a map key it cannot write, nesting
+//     deeper than MaxDepth — it writes valid JSON with a documented substitute
+//     (see package safe). It returns an error only when the caller's own
+//     MarshalJSON or MarshalText fails or writes invalid JSON, as the error
+//     encoding/json returns (*json.MarshalerError …), or for any substitution
+//     under Options.Strict.
+//
+// # How it is fast
+//
+// A value goes first to a fast third-party engine (package engine: sonic on
+// amd64 and arm64, goccy/go-json elsewhere; build tags choose), and only when the
+// engine rejects it to the reference encoder of package safe. Which path a value
+// takes is planned once per reflect.Type:
+//
+//   - a type whose values cannot fail or form a cycle goes straight to the engine;
+//   - a type that always fails (a struct with a func field, a map with bool
+//     keys) or that the engine is known to write differently from encoding/json
+//     never tries the engine;
+//   - a type that can form a cycle (a recursive type, an interface) is walked
+//     first, along its references only, for an ancestor that comes back: a
+//     cyclic value goes straight to the reference encoder instead of costing the
+//     engine's thousand-level search, the cliff every engine has today.
+//
+// A panic inside an engine sends the value to the reference encoder; a panic in
+// the caller's own MarshalJSON propagates, as in encoding/json (the method may
+// then have been called twice, once by each).
+//
+// Unmarshal and NewDecoder are the engine's, unchanged.
+package safejson
