@@ -1,0 +1,430 @@
+package safejsongin_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/gin-gonic/gin"
+	"github.com/gin-gonic/gin/binding"
+	ginjson "github.com/gin-gonic/gin/codec/json"
+	"github.com/safejson/safejson"
+	safejsongin "github.com/safejson/safejson/compat/gin"
+	"github.com/safejson/safejson/safe"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --- the data ---------------------------------------------------------------
+
+type address struct {
+	City string `json:"city"`
+	Zip  string `json:"zip"`
+}
+
+// item has the shape of safejson's bench data.
+type item struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Email   string   `json:"email"`
+	Score   float64  `json:"score"`
+	Active  bool     `json:"active"`
+	Address address  `json:"address"`
+	Tags    []string `json:"tags"`
+}
+
+func items(n int) []item {
+	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
+	s := make([]item, n)
+	for i := range s {
+		s[i] = item{
+			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
+			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
+			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
+			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
+		}
+	}
+	return s
+}
+
+// node is a model with a back reference.
+type node struct {
+	Name   string `json:"name"`
+	Parent *node  `json:"parent,omitempty"`
+}
+
+type floats struct {
+	A float64   `json:"a"`
+	B []float64 `json:"b"`
+}
+
+type withFunc struct {
+	Name     string `json:"name"`
+	OnChange func() `json:"onChange"`
+}
+
+// unsupported are values encoding/json rejects, with safejson's default
+// substitute for each (cycle member omitted, NaN and ±Inf null, func member
+// omitted), as an object and as an array.
+func unsupported() map[string]struct {
+	v    any
+	want string
+} {
+	n := &node{Name: "a"}
+	n.Parent = n
+	return map[string]struct {
+		v    any
+		want string
+	}{
+		"cycle": {n, `{"name":"a"}`},
+		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
+		"func":  {withFunc{Name: "f", OnChange: func() {}}, `{"name":"f"}`},
+		"array": {[]any{n, "é<"}, `[{"name":"a"},"é\u003c"]`},
+	}
+}
+
+var errBoom = errors.New("boom")
+
+type failing struct{}
+
+func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
+
+// --- the servers ------------------------------------------------------------
+
+// ginjson.API and binding's decoder flags are globals of gin. Each request
+// sets them under apiMu, for its whole handling, so that two servers with
+// different codecs can run in one test binary without a data race.
+var (
+	apiMu      sync.Mutex
+	defaultAPI = ginjson.API // gin's own: encoding/json (this module builds without gin's tags)
+)
+
+// renderers are gin's JSON renderers, by route.
+var renderers = map[string]func(c *gin.Context, v any){
+	"json":     func(c *gin.Context, v any) { c.JSON(http.StatusOK, v) },
+	"indented": func(c *gin.Context, v any) { c.IndentedJSON(http.StatusOK, v) },
+	"pure":     func(c *gin.Context, v any) { c.PureJSON(http.StatusOK, v) },
+	"secure":   func(c *gin.Context, v any) { c.SecureJSON(http.StatusOK, v) },
+	"ascii":    func(c *gin.Context, v any) { c.AsciiJSON(http.StatusOK, v) },
+	"jsonp":    func(c *gin.Context, v any) { c.JSONP(http.StatusOK, v) },
+}
+
+type login struct {
+	User  string         `json:"user" binding:"required"`
+	Count int            `json:"count"`
+	Extra map[string]any `json:"extra"`
+}
+
+type formWithJSON struct {
+	Meta map[string]any `form:"meta"`
+	At   address        `form:"at"`
+}
+
+// newServer starts a gin server whose requests run with api installed.
+// GET /{renderer}/{value} renders values[value]; POST /bind binds the body
+// with ShouldBindJSON and renders what it got; POST /form binds a form whose
+// fields hold JSON. A render error is reported in the X-Render-Error header,
+// which gin still lets a middleware set, since the failed render wrote nothing.
+func newServer(t *testing.T, api ginjson.Core, values map[string]any) *httptest.Server {
+	t.Helper()
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(func(c *gin.Context) {
+		apiMu.Lock()
+		defer apiMu.Unlock()
+		ginjson.API = api
+		binding.EnableDecoderUseNumber = c.Query("usenumber") != ""
+		binding.EnableDecoderDisallowUnknownFields = c.Query("strict") != ""
+		defer func() {
+			ginjson.API = defaultAPI
+			binding.EnableDecoderUseNumber, binding.EnableDecoderDisallowUnknownFields = false, false
+		}()
+		c.Next()
+		if err := c.Errors.Last(); err != nil {
+			c.Header("X-Render-Error", err.Error())
+		}
+	})
+	r.GET("/:renderer/:value", func(c *gin.Context) {
+		render, ok := renderers[c.Param("renderer")]
+		v, found := values[c.Param("value")]
+		if !ok || !found {
+			c.Status(http.StatusNotFound)
+			return
+		}
+		render(c, v)
+	})
+	r.GET("/sse", func(c *gin.Context) { c.SSEvent("msg", values["sse"]) })
+	r.POST("/bind", func(c *gin.Context) {
+		var in login
+		if err := c.ShouldBindJSON(&in); err != nil {
+			c.String(http.StatusBadRequest, "%s", err.Error())
+			return
+		}
+		c.JSON(http.StatusOK, in)
+	})
+	r.POST("/form", func(c *gin.Context) {
+		var in formWithJSON
+		if err := c.ShouldBind(&in); err != nil {
+			c.String(http.StatusBadRequest, "%s", err.Error())
+			return
+		}
+		c.JSON(http.StatusOK, in)
+	})
+	srv := httptest.NewServer(r)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type response struct {
+	status      int
+	contentType string
+	renderErr   string
+	body        string
+}
+
+func do(t *testing.T, req *http.Request) response {
+	t.Helper()
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return response{resp.StatusCode, resp.Header.Get("Content-Type"), resp.Header.Get("X-Render-Error"), string(b)}
+}
+
+func get(t *testing.T, srv *httptest.Server, path string) response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+	require.NoError(t, err)
+	return do(t, req)
+}
+
+func post(t *testing.T, srv *httptest.Server, path, contentType, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", contentType)
+	return do(t, req)
+}
+
+// --- the tests --------------------------------------------------------------
+
+func plainValues() map[string]any {
+	return map[string]any{
+		"items":  items(20),
+		"one":    items(3)[2],
+		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
+		"string": "Tromsø <&> \u2028",
+		"null":   nil,
+		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
+	}
+}
+
+// TestPlainDataAsGinDefault: every renderer answers plain data with the same
+// status, Content-Type and bytes as gin's default codec.
+func TestPlainDataAsGinDefault(t *testing.T) {
+	values := plainValues()
+	std := newServer(t, defaultAPI, values)
+	ours := newServer(t, safejsongin.API{}, values)
+	for r := range renderers {
+		for v := range values {
+			for _, q := range []string{"", "?callback=cb.x"} {
+				path := "/" + r + "/" + v + q
+				want := get(t, std, path)
+				got := get(t, ours, path)
+				require.Equal(t, http.StatusOK, want.status, path)
+				require.Empty(t, want.renderErr, path)
+				assert.Equal(t, want, got, path)
+			}
+		}
+	}
+}
+
+// TestUnsupportedValues: where gin's default codec answers 200 with an empty
+// body, safejson answers 200 with the substitute, through every renderer.
+func TestUnsupportedValues(t *testing.T) {
+	values := map[string]any{}
+	for name, c := range unsupported() {
+		values[name] = c.v
+	}
+	std := newServer(t, defaultAPI, values)
+	ours := newServer(t, safejsongin.API{}, values)
+
+	for name, c := range unsupported() {
+		_, err := json.Marshal(c.v)
+		require.Error(t, err, "encoding/json must reject %s", name)
+		sub, err := safe.Marshal(c.v)
+		require.NoError(t, err, name)
+		require.Equal(t, c.want, string(sub), name)
+		indented, err := safe.MarshalIndent(c.v, "", "    ")
+		require.NoError(t, err, name)
+		secure := c.want
+		if strings.HasPrefix(c.want, "[") {
+			secure = "while(1);" + c.want
+		}
+		wants := map[string]struct{ ctype, body string }{
+			"json":     {"application/json; charset=utf-8", c.want},
+			"indented": {"application/json; charset=utf-8", string(indented)},
+			"pure":     {"application/json; charset=utf-8", strings.ReplaceAll(c.want, `\u003c`, "<") + "\n"},
+			"secure":   {"application/json; charset=utf-8", secure},
+			"ascii":    {"application/json", strings.ReplaceAll(c.want, "é", `\u00e9`)},
+			"jsonp":    {"application/javascript; charset=utf-8", "cb(" + c.want + ");"},
+		}
+		for r, want := range wants {
+			path := "/" + r + "/" + name
+			if r == "jsonp" {
+				path += "?callback=cb"
+			}
+			got := get(t, ours, path)
+			assert.Equal(t, response{http.StatusOK, want.ctype, "", want.body}, got, path)
+
+			// gin's pitfall, unchanged for the values safejson cannot help
+			// with: the default codec fails, gin answers 200 with no body.
+			def := get(t, std, path)
+			assert.Equal(t, http.StatusOK, def.status, path)
+			assert.Empty(t, def.body, path)
+			assert.Contains(t, def.renderErr, "json: unsupported", path)
+		}
+	}
+}
+
+// TestFailingMarshalerKeepsGinBehaviour: an error of the user's own code
+// takes gin's normal path with either codec: the error lands in c.Errors, the
+// status given to the renderer is sent, and the body is empty.
+func TestFailingMarshalerKeepsGinBehaviour(t *testing.T) {
+	values := map[string]any{"fail": []any{items(2), failing{}}}
+	std := newServer(t, defaultAPI, values)
+	ours := newServer(t, safejsongin.API{}, values)
+	for r := range renderers {
+		path := "/" + r + "/fail"
+		want := get(t, std, path)
+		got := get(t, ours, path)
+		require.Equal(t, http.StatusOK, want.status, path)
+		require.Empty(t, want.body, path)
+		require.Contains(t, want.renderErr, "json: error calling MarshalJSON for type safejsongin_test.failing: boom", path)
+		assert.Equal(t, want, got, path)
+	}
+}
+
+// TestBinding: ShouldBindJSON and the JSON-in-form binding decode as gin's
+// default codec does, errors included, with and without gin's decoder flags.
+func TestBinding(t *testing.T) {
+	std := newServer(t, defaultAPI, nil)
+	ours := newServer(t, safejsongin.API{}, nil)
+	bodies := []string{
+		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"f":1.5,"s":"<x>"}}`,
+		`{"user":"ada","unknown":1}`,
+		`{"user":"ada"} trailing`,
+		`{"count":1}`,
+		`{"user":1}`,
+		`{"user":"ada","count":"3"}`,
+		`{"user":`,
+		`[1,2]`,
+		``,
+	}
+	for _, q := range []string{"", "?usenumber=1", "?strict=1"} {
+		for _, body := range bodies {
+			want := post(t, std, "/bind"+q, "application/json", body)
+			got := post(t, ours, "/bind"+q, "application/json", body)
+			assert.Equal(t, want, got, "%s %s", q, body)
+		}
+	}
+	ok := post(t, ours, "/bind?usenumber=1", "application/json", bodies[0])
+	assert.Equal(t, `{"user":"ada","count":3,"extra":{"big":12345678901234567890,"f":1.5,"s":"\u003cx\u003e"}}`, ok.body)
+
+	form := url.Values{"meta": {`{"k":[1,"two"]}`}, "at": {`{"city":"Oslo","zip":"0150"}`}}.Encode()
+	bad := url.Values{"meta": {`{"k":`}}.Encode()
+	for _, body := range []string{form, bad} {
+		want := post(t, std, "/form", "application/x-www-form-urlencoded", body)
+		got := post(t, ours, "/form", "application/x-www-form-urlencoded", body)
+		assert.Equal(t, want, got, body)
+	}
+	assert.Equal(t, `{"Meta":{"k":[1,"two"]},"At":{"city":"Oslo","zip":"0150"}}`,
+		post(t, ours, "/form", "application/x-www-form-urlencoded", form).body)
+}
+
+// counting is a Core that counts the calls gin makes, to show which of gin's
+// paths go through ginjson.API.
+type counting struct {
+	mu    sync.Mutex
+	calls map[string]int
+	next  ginjson.Core
+}
+
+func (c *counting) count(name string) {
+	c.mu.Lock()
+	c.calls[name]++
+	c.mu.Unlock()
+}
+
+func (c *counting) take() map[string]int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m := c.calls
+	c.calls = map[string]int{}
+	return m
+}
+
+func (c *counting) Marshal(v any) ([]byte, error) { c.count("Marshal"); return c.next.Marshal(v) }
+func (c *counting) Unmarshal(b []byte, v any) error {
+	c.count("Unmarshal")
+	return c.next.Unmarshal(b, v)
+}
+func (c *counting) MarshalIndent(v any, p, i string) ([]byte, error) {
+	c.count("MarshalIndent")
+	return c.next.MarshalIndent(v, p, i)
+}
+func (c *counting) NewEncoder(w io.Writer) ginjson.Encoder {
+	c.count("NewEncoder")
+	return c.next.NewEncoder(w)
+}
+func (c *counting) NewDecoder(r io.Reader) ginjson.Decoder {
+	c.count("NewDecoder")
+	return c.next.NewDecoder(r)
+}
+
+// TestEveryJSONPathUsesTheAPI: each renderer and binding reaches the installed
+// Core (and, in TestUnsupportedValues, safejson's output proves it is used);
+// c.SSEvent does not: gin-contrib/sse calls encoding/json itself.
+func TestEveryJSONPathUsesTheAPI(t *testing.T) {
+	api := &counting{calls: map[string]int{}, next: safejsongin.API{}}
+	srv := newServer(t, api, map[string]any{"items": items(2), "sse": items(1)})
+	for path, want := range map[string]string{
+		"/json/items":              "Marshal",
+		"/indented/items":          "MarshalIndent",
+		"/pure/items":              "NewEncoder",
+		"/secure/items":            "Marshal",
+		"/ascii/items":             "Marshal",
+		"/jsonp/items?callback=cb": "Marshal",
+	} {
+		require.Equal(t, http.StatusOK, get(t, srv, path).status, path)
+		assert.Equal(t, map[string]int{want: 1}, api.take(), path)
+	}
+	require.Equal(t, http.StatusOK, post(t, srv, "/bind", "application/json", `{"user":"u"}`).status)
+	assert.Equal(t, map[string]int{"NewDecoder": 1, "Marshal": 1}, api.take())
+	require.Equal(t, http.StatusOK, post(t, srv, "/form", "application/x-www-form-urlencoded", "meta=%7B%7D").status)
+	assert.Equal(t, map[string]int{"Unmarshal": 1, "Marshal": 1}, api.take())
+
+	sse := get(t, srv, "/sse")
+	require.Equal(t, http.StatusOK, sse.status)
+	assert.Contains(t, sse.body, `"name":"User 001"`)
+	assert.Empty(t, api.take(), "c.SSEvent bypasses ginjson.API")
+}
+
+// TestOptions: a non-default policy is honoured through gin.
+func TestOptions(t *testing.T) {
+	n := &node{Name: "a"}
+	n.Parent = n
+	srv := newServer(t, safejsongin.API{Options: safejson.Options{Circular: safejson.CircularPlaceholder}},
+		map[string]any{"cycle": n})
+	got := get(t, srv, "/json/cycle")
+	assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", "", `{"name":"a","parent":"[Circular]"}`}, got)
+}
