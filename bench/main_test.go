@@ -253,6 +253,27 @@ func TestCallRecoversPanics(t *testing.T) {
 	assert.Equal(t, "1", string(row.Std.Out), "the other encoders still run")
 }
 
+func TestPanicWhileTimedStopsOnlyThatEncoder(t *testing.T) {
+	calls := 0
+	late := func() ([]byte, error) {
+		calls++
+		if calls > 3 {
+			panic("exploded late")
+		}
+		return nil, nil
+	}
+	fine := func() ([]byte, error) { return []byte("1"), nil }
+	perRun, sizes, panics := timeInterleaved([]func() ([]byte, error){late, nil, fine}, 3, time.Millisecond)
+	require.Error(t, panics[0])
+	assert.Equal(t, "panic: exploded late", panics[0].Error())
+	assert.NoError(t, panics[1])
+	assert.NoError(t, panics[2])
+	assert.Nil(t, perRun[1])
+	assert.Zero(t, sizes[1])
+	assert.Len(t, perRun[2], 3, "the other encoders are still timed")
+	assert.Positive(t, sizes[2])
+}
+
 // panicEngine is an engine whose Append panics.
 type panicEngine struct{ engine.Engine }
 

@@ -16,12 +16,10 @@ func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.value) }
 // call runs marshal once, turning a panic into a *panicError so that one broken
 // encoder cannot take the whole bench down.
 func call(marshal func() ([]byte, error)) (out []byte, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			out, err = nil, &panicError{p}
-		}
-	}()
-	return marshal()
+	if perr := recovered(func() { out, err = marshal() }); perr != nil {
+		return nil, perr
+	}
+	return out, err
 }
 
 // isPanic reports whether err is a recovered panic: such an encoder is never
@@ -95,25 +93,37 @@ func median(xs []float64) float64 {
 // timeInterleaved measures every non-nil marshal: runs rounds, each a batch of
 // calibrated size per encoder, the encoders taken in a rotating order so that a
 // slow moment of the machine falls on all of them alike. It returns, per
-// encoder, the time per call of each run (nil for a nil marshal) and the batch
-// size.
-func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Duration) (perRun [][]float64, sizes []int) {
+// encoder, the time per call of each run (nil for a nil marshal), the batch
+// size, and the panic that stopped its timing, if one did.
+func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Duration) (perRun [][]float64, sizes []int, panics []error) {
 	perRun = make([][]float64, len(marshals))
 	sizes = make([]int, len(marshals))
+	panics = make([]error, len(marshals))
 	for i, m := range marshals {
 		if m != nil {
-			sizes[i] = calibrate(m, target)
+			panics[i] = recovered(func() { sizes[i] = calibrate(m, target) })
 		}
 	}
 	for r := range runs {
 		for k := range marshals {
 			i := (r + k) % len(marshals)
-			if marshals[i] == nil {
+			if marshals[i] == nil || panics[i] != nil {
 				continue
 			}
 			runtime.GC()
-			perRun[i] = append(perRun[i], batch(marshals[i], sizes[i]))
+			panics[i] = recovered(func() { perRun[i] = append(perRun[i], batch(marshals[i], sizes[i])) })
 		}
 	}
-	return perRun, sizes
+	return perRun, sizes, panics
+}
+
+// recovered runs f and returns the panic it raised as a *panicError, or nil.
+func recovered(f func()) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &panicError{p}
+		}
+	}()
+	f()
+	return nil
 }

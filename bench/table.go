@@ -127,14 +127,24 @@ func runCase(c Case, cfg tableConfig) Row {
 	row.Size = len(row.After.Out)
 	row.Notes = checkOutputs(&row)
 
-	perRun, sizes := timeInterleaved(marshals, cfg.Runs, cfg.Batch)
+	perRun, sizes, panics := timeInterleaved(marshals, cfg.Runs, cfg.Batch)
 	for i, r := range res {
+		if panics[i] != nil {
+			// It passed once, then panicked: not timed, reported.
+			*r = Result{Err: panics[i].Error()}
+			row.Notes = append(row.Notes, encoderNames[i]+" panicked while timed: "+r.Err)
+			continue
+		}
 		r.RunsNs = perRun[i]
 		r.Ns = median(perRun[i])
 		r.Iterations = sizes[i]
 	}
 	if row.After.ok() {
-		row.AllocsPerOp, row.BytesPerOp = allocs(encs[encAfter].marshal, sizes[encAfter])
+		if err := recovered(func() {
+			row.AllocsPerOp, row.BytesPerOp = allocs(encs[encAfter].marshal, sizes[encAfter])
+		}); err != nil {
+			row.Notes = append(row.Notes, "after panicked while counting allocations: "+err.Error())
+		}
 	}
 	if row.Before.ok() && row.After.ok() && row.After.Ns > 0 {
 		row.Speedup = row.Before.Ns / row.After.Ns
