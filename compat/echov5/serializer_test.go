@@ -1,0 +1,348 @@
+package safejsonecho_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/labstack/echo/v5"
+	"github.com/labstack/echo/v5/middleware"
+	"github.com/safejson/safejson"
+	safejsonecho "github.com/safejson/safejson/compat/echov5"
+	"github.com/safejson/safejson/safe"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --- the data ---------------------------------------------------------------
+
+type address struct {
+	City string `json:"city"`
+	Zip  string `json:"zip"`
+}
+
+// item has the shape of safejson's bench data.
+type item struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Email   string   `json:"email"`
+	Score   float64  `json:"score"`
+	Active  bool     `json:"active"`
+	Address address  `json:"address"`
+	Tags    []string `json:"tags"`
+}
+
+func items(n int) []item {
+	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
+	s := make([]item, n)
+	for i := range s {
+		s[i] = item{
+			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
+			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
+			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
+			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
+		}
+	}
+	return s
+}
+
+type node struct {
+	Name   string `json:"name"`
+	Parent *node  `json:"parent,omitempty"`
+}
+
+func cyclic() *node {
+	n := &node{Name: "a"}
+	n.Parent = n
+	return n
+}
+
+type floats struct {
+	A float64   `json:"a"`
+	B []float64 `json:"b"`
+}
+
+type withFunc struct {
+	Name     string `json:"name"`
+	OnChange func() `json:"onChange"`
+}
+
+// unsupported are values encoding/json rejects, with safejson's default
+// substitute (cycle member omitted, NaN and ±Inf null, func member omitted).
+func unsupported() map[string]struct {
+	v    any
+	want string
+} {
+	return map[string]struct {
+		v    any
+		want string
+	}{
+		"cycle": {cyclic(), `{"name":"a"}`},
+		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
+		"func":  {withFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
+		"array": {[]any{cyclic(), map[string]any{"x": math.NaN()}}, `[{"name":"a"},{"x":null}]`},
+	}
+}
+
+var errBoom = errors.New("boom")
+
+type failing struct{}
+
+func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
+
+func plainValues() map[string]any {
+	return map[string]any{
+		"items":  items(20),
+		"one":    items(4)[3],
+		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
+		"string": "Tromsø <&> \u2028",
+		"null":   nil,
+		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
+		"big":    items(2000), // larger than any internal buffer
+	}
+}
+
+// --- the servers ------------------------------------------------------------
+
+type login struct {
+	User  string         `json:"user"`
+	Count int            `json:"count"`
+	Extra map[string]any `json:"extra"`
+}
+
+// newServer starts echo with serializer s (nil: echo's default); expose is
+// the exposeError flag of echo's DefaultHTTPErrorHandler.
+// GET /json/:value, /pretty/:value (JSONPretty with a tab), /jsonp/:value;
+// POST /bind binds the body and answers with what it got; POST /limited is
+// /bind behind a 64-byte BodyLimit.
+func newServer(t *testing.T, s echo.JSONSerializer, expose bool, values map[string]any) *httptest.Server {
+	t.Helper()
+	e := echo.NewWithConfig(echo.Config{
+		Logger:           slog.New(slog.DiscardHandler),
+		HTTPErrorHandler: echo.DefaultHTTPErrorHandler(expose),
+		JSONSerializer:   s,
+	})
+	value := func(c *echo.Context) (any, error) {
+		v, ok := values[c.Param("value")]
+		if !ok {
+			return nil, echo.ErrNotFound
+		}
+		return v, nil
+	}
+	e.GET("/json/:value", func(c *echo.Context) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, v)
+	})
+	e.GET("/pretty/:value", func(c *echo.Context) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		return c.JSONPretty(http.StatusCreated, v, "\t")
+	})
+	e.GET("/jsonp/:value", func(c *echo.Context) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		return c.JSONP(http.StatusOK, "cb", v)
+	})
+	bind := func(c *echo.Context) error {
+		var in login
+		if err := c.Bind(&in); err != nil {
+			return err
+		}
+		return c.JSON(http.StatusOK, in)
+	}
+	e.POST("/bind", bind)
+	e.POST("/limited", bind, middleware.BodyLimit(64))
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type response struct {
+	status      int
+	contentType string
+	body        string
+}
+
+func do(t *testing.T, method, url, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	require.NoError(t, err)
+	if body != "" || method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
+}
+
+var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
+
+// --- the tests --------------------------------------------------------------
+
+// TestPlainDataAsDefault: same status, Content-Type and bytes as echo's
+// DefaultJSONSerializer, for c.JSON (v5 ignores ?pretty), c.JSONPretty and
+// c.JSONP.
+func TestPlainDataAsDefault(t *testing.T) {
+	values := plainValues()
+	std := newServer(t, nil, false, values)
+	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
+	for v := range values {
+		for _, p := range paths {
+			path := fmt.Sprintf(p, v)
+			want := do(t, http.MethodGet, std.URL+path, "")
+			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.status, path)
+			require.True(t, strings.HasSuffix(want.body, "\n") || strings.HasSuffix(want.body, "\n);"), path)
+			got := do(t, http.MethodGet, ours.URL+path, "")
+			assert.Equal(t, want, got, path)
+		}
+	}
+}
+
+// TestUnsupportedValues: where echo's default answers 500, safejson answers
+// 200 with the substitute.
+func TestUnsupportedValues(t *testing.T) {
+	values := map[string]any{}
+	for name, c := range unsupported() {
+		values[name] = c.v
+	}
+	std := newServer(t, nil, false, values)
+	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
+	for name, c := range unsupported() {
+		_, err := json.Marshal(c.v)
+		require.Error(t, err, "encoding/json must reject %s", name)
+		sub, err := safe.Marshal(c.v)
+		require.NoError(t, err, name)
+		require.Equal(t, c.want, string(sub), name)
+		tabbed, err := safe.MarshalIndent(c.v, "", "\t")
+		require.NoError(t, err, name)
+
+		wants := map[string]response{
+			"/json/%s":        {http.StatusOK, "application/json", c.want + "\n"},
+			"/json/%s?pretty": {http.StatusOK, "application/json", c.want + "\n"},
+			"/pretty/%s":      {http.StatusCreated, "application/json", string(tabbed) + "\n"},
+			"/jsonp/%s":       {http.StatusOK, "application/javascript; charset=UTF-8", "cb(" + c.want + "\n);"},
+		}
+		for p, want := range wants {
+			path := fmt.Sprintf(p, name)
+			assert.Equal(t, want, do(t, http.MethodGet, ours.URL+path, ""), path)
+		}
+		// What echo's default does with these values.
+		assert.Equal(t,
+			response{http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}` + "\n"},
+			do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
+	}
+}
+
+// TestFailingMarshaler: an error of the user's own code takes echo's error
+// path with either serializer: a 500 from the error handler and no partial
+// body, even when the failing value comes after a large prefix. c.JSONP is
+// echo's exception: it has written "cb(" before serializing, with both.
+func TestFailingMarshaler(t *testing.T) {
+	values := map[string]any{"fail": []any{items(2000), failing{}}}
+	for _, expose := range []bool{false, true} {
+		std := newServer(t, nil, expose, values)
+		ours := newServer(t, safejsonecho.JSONSerializer{}, expose, values)
+		for _, p := range paths {
+			path := fmt.Sprintf(p, "fail")
+			want := do(t, http.MethodGet, std.URL+path, "")
+			got := do(t, http.MethodGet, ours.URL+path, "")
+			assert.Equal(t, want, got, "expose=%v %s", expose, path)
+			if p == "/jsonp/%s" {
+				assert.Equal(t, response{http.StatusOK, "application/javascript; charset=UTF-8", "cb("}, got)
+				continue
+			}
+			assert.Equal(t, http.StatusInternalServerError, got.status, path)
+			assert.NotContains(t, got.body, "User 001", "no partial body")
+			if expose {
+				var m map[string]string
+				require.NoError(t, json.Unmarshal([]byte(got.body), &m))
+				assert.Equal(t, "json: error calling MarshalJSON for type safejsonecho_test.failing: boom", m["error"])
+			}
+		}
+	}
+}
+
+// TestBind: c.Bind decodes JSON bodies as echo's default does, and its errors
+// give the same status and message (exposeError shows the decoder's error
+// too), body limit included.
+func TestBind(t *testing.T) {
+	bodies := []string{
+		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
+		`{"user":"ada","unknown":1}`,
+		`{"user":"ada"} trailing`,
+		`{"user":1}`,
+		`{"count":"3"}`,
+		`{"user":`,
+		`{"user" "x"}`,
+		`[1,2]`,
+		`nul`,
+	}
+	for _, expose := range []bool{false, true} {
+		std := newServer(t, nil, expose, nil)
+		ours := newServer(t, safejsonecho.JSONSerializer{}, expose, nil)
+		for _, body := range bodies {
+			for _, path := range []string{"/bind", "/limited"} {
+				want := do(t, http.MethodPost, std.URL+path, body)
+				got := do(t, http.MethodPost, ours.URL+path, body)
+				assert.Equal(t, want, got, "expose=%v %s %s", expose, path, body)
+			}
+		}
+	}
+	ours := newServer(t, safejsonecho.JSONSerializer{}, true, nil)
+	assert.Equal(t,
+		response{http.StatusOK, "application/json", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}` + "\n"},
+		do(t, http.MethodPost, ours.URL+"/bind", bodies[0]))
+	assert.Equal(t,
+		response{http.StatusBadRequest, "application/json", `{"error":"json: cannot unmarshal number into Go struct field login.user of type string","message":"Bad Request"}` + "\n"},
+		do(t, http.MethodPost, ours.URL+"/bind", bodies[3]))
+	assert.Equal(t,
+		response{http.StatusBadRequest, "application/json", `{"error":"invalid character 't' after top-level value","message":"Bad Request"}` + "\n"},
+		do(t, http.MethodPost, ours.URL+"/bind", bodies[2]))
+	assert.Equal(t,
+		response{http.StatusRequestEntityTooLarge, "application/json", `{"error":"Request Entity Too Large","message":"Request Entity Too Large"}` + "\n"},
+		do(t, http.MethodPost, ours.URL+"/limited", bodies[0]))
+}
+
+// TestDeserializeErrors calls Deserialize directly: the error values are
+// echo's, wrapping json.Unmarshal's own error types.
+func TestDeserializeErrors(t *testing.T) {
+	e := echo.New()
+	for _, body := range []string{`{"user":1}`, `{"user" "x"}`, `{"user":"a"} x`, ``} {
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+		c := e.NewContext(req, httptest.NewRecorder())
+		err := safejsonecho.JSONSerializer{}.Deserialize(c, new(login))
+		var he *echo.HTTPError
+		require.ErrorAs(t, err, &he, body)
+		assert.Equal(t, http.StatusBadRequest, he.Code)
+		wantErr := json.Unmarshal([]byte(body), new(login))
+		require.Error(t, wantErr)
+		assert.Equal(t, wantErr.Error(), he.Unwrap().Error(), body)
+		assert.IsType(t, wantErr, he.Unwrap(), body)
+	}
+}
+
+// TestOptions: a non-default policy is honoured.
+func TestOptions(t *testing.T) {
+	srv := newServer(t, safejsonecho.JSONSerializer{Options: safejson.Options{Circular: safejson.CircularPlaceholder}},
+		false, map[string]any{"cycle": cyclic()})
+	assert.Equal(t,
+		response{http.StatusOK, "application/json", `{"name":"a","parent":"[Circular]"}` + "\n"},
+		do(t, http.MethodGet, srv.URL+"/json/cycle", ""))
+}
