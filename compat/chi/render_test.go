@@ -1,0 +1,361 @@
+package safejsonchi_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/render"
+	"github.com/safejson/safejson"
+	safejsonchi "github.com/safejson/safejson/compat/chi"
+	"github.com/safejson/safejson/safe"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --- the data ---------------------------------------------------------------
+
+type address struct {
+	City string `json:"city"`
+	Zip  string `json:"zip"`
+}
+
+// item has the shape of safejson's bench data.
+type item struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Email   string   `json:"email"`
+	Score   float64  `json:"score"`
+	Active  bool     `json:"active"`
+	Address address  `json:"address"`
+	Tags    []string `json:"tags"`
+}
+
+func items(n int) []item {
+	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
+	s := make([]item, n)
+	for i := range s {
+		s[i] = item{
+			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
+			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
+			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
+			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
+		}
+	}
+	return s
+}
+
+type node struct {
+	Name   string `json:"name"`
+	Parent *node  `json:"parent,omitempty"`
+}
+
+func cyclic() *node {
+	n := &node{Name: "a"}
+	n.Parent = n
+	return n
+}
+
+type floats struct {
+	A float64   `json:"a"`
+	B []float64 `json:"b"`
+}
+
+type withFunc struct {
+	Name     string `json:"name"`
+	OnChange func() `json:"onChange"`
+}
+
+// unsupported are values encoding/json rejects, with safejson's default
+// substitute (cycle member omitted, NaN and ±Inf null, func member omitted).
+func unsupported() map[string]struct {
+	v    any
+	want string
+} {
+	return map[string]struct {
+		v    any
+		want string
+	}{
+		"cycle": {cyclic(), `{"name":"a"}`},
+		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
+		"func":  {withFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
+	}
+}
+
+var errBoom = errors.New("boom")
+
+type failing struct{}
+
+func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
+
+func plainValues() map[string]any {
+	return map[string]any{
+		"items":  items(20),
+		"one":    items(4)[3],
+		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
+		"string": "Tromsø <&> \u2028",
+		"null":   nil,
+		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
+	}
+}
+
+// --- the servers ------------------------------------------------------------
+
+type login struct {
+	User  string         `json:"user"`
+	Count int            `json:"count"`
+	Extra map[string]any `json:"extra"`
+}
+
+// newServer starts chi with respond and decode as its codec.
+// GET /{value} responds values[value] (with status 201 under ?created);
+// POST /decode decodes the body and responds with it, or 400 and the error.
+func newServer(t *testing.T, respond func(http.ResponseWriter, *http.Request, any), decode func(*http.Request, any) error, values map[string]any) *httptest.Server {
+	t.Helper()
+	r := chi.NewRouter()
+	r.Get("/{value}", func(w http.ResponseWriter, r *http.Request) {
+		v, ok := values[chi.URLParam(r, "value")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if r.URL.Query().Has("created") {
+			render.Status(r, http.StatusCreated)
+		}
+		respond(w, r, v)
+	})
+	r.Post("/decode", func(w http.ResponseWriter, r *http.Request) {
+		var in login
+		if err := decode(r, &in); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		respond(w, r, in)
+	})
+	srv := httptest.NewServer(r)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+type response struct {
+	status      int
+	contentType string
+	body        string
+}
+
+func do(t *testing.T, method, url, contentType, accept, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	require.NoError(t, err)
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if accept != "" {
+		req.Header.Set("Accept", accept)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
+}
+
+func get(t *testing.T, url, accept string) response {
+	t.Helper()
+	return do(t, http.MethodGet, url, "", accept, "")
+}
+
+// --- the tests --------------------------------------------------------------
+
+// TestPlainDataAsDefault: same status, Content-Type and bytes as
+// render.DefaultResponder, for JSON and XML requests, with and without
+// render.Status.
+func TestPlainDataAsDefault(t *testing.T) {
+	values := plainValues()
+	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
+	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
+	for v := range values {
+		for _, q := range []string{"", "?created"} {
+			for _, accept := range []string{"", "application/json", "application/xml", "text/html"} {
+				want := get(t, std.URL+"/"+v+q, accept)
+				got := get(t, ours.URL+"/"+v+q, accept)
+				if accept != "application/xml" {
+					require.Equal(t, "application/json", want.contentType, v)
+				}
+				assert.Equal(t, want, got, "%s%s Accept: %s", v, q, accept)
+			}
+		}
+	}
+}
+
+// TestUnsupportedValues: where render.JSON answers 500, safejsonchi answers
+// with the status set (200 by default) and the substitute.
+func TestUnsupportedValues(t *testing.T) {
+	values := map[string]any{}
+	for name, c := range unsupported() {
+		values[name] = c.v
+	}
+	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
+	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
+	for name, c := range unsupported() {
+		_, stdErr := json.Marshal(c.v)
+		require.Error(t, stdErr, "encoding/json must reject %s", name)
+		sub, err := safe.Marshal(c.v)
+		require.NoError(t, err, name)
+		require.Equal(t, c.want, string(sub), name)
+
+		assert.Equal(t, response{http.StatusOK, "application/json", c.want + "\n"}, get(t, ours.URL+"/"+name, ""), name)
+		assert.Equal(t, response{http.StatusCreated, "application/json", c.want + "\n"}, get(t, ours.URL+"/"+name+"?created", ""), name)
+		assert.Equal(t,
+			response{http.StatusInternalServerError, "text/plain; charset=utf-8", stdErr.Error() + "\n"},
+			get(t, std.URL+"/"+name, ""), "render.JSON's answer for %s", name)
+	}
+}
+
+// TestFailingMarshaler: an error of the user's own code gives render.JSON's
+// answer: 500 with the error text, and nothing of the value.
+func TestFailingMarshaler(t *testing.T) {
+	values := map[string]any{"fail": []any{items(2000), failing{}}}
+	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
+	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
+	for _, q := range []string{"", "?created"} {
+		want := get(t, std.URL+"/fail"+q, "")
+		got := get(t, ours.URL+"/fail"+q, "")
+		assert.Equal(t, want, got, q)
+		assert.Equal(t, response{http.StatusInternalServerError, "text/plain; charset=utf-8",
+			"json: error calling MarshalJSON for type safejsonchi_test.failing: boom\n"}, got, q)
+	}
+}
+
+// TestDecode: JSON bodies decode as with render.DefaultDecoder, errors
+// included; other content types are left to it.
+func TestDecode(t *testing.T) {
+	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, nil)
+	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, nil)
+	bodies := []string{
+		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
+		`{"user":"ada","unknown":1}`,
+		`{"user":"ada"} trailing`,
+		`{"user":1}`,
+		`{"user":`,
+		`{"user" "x"}`,
+		`[1,2]`,
+		``,
+	}
+	for _, ctype := range []string{"application/json", "application/json; charset=utf-8", "text/plain"} {
+		for _, body := range bodies {
+			want := do(t, http.MethodPost, std.URL+"/decode", ctype, "", body)
+			got := do(t, http.MethodPost, ours.URL+"/decode", ctype, "", body)
+			assert.Equal(t, want, got, "%s %s", ctype, body)
+		}
+	}
+	form := do(t, http.MethodPost, ours.URL+"/decode", "application/x-www-form-urlencoded", "", "User=ada")
+	assert.Equal(t, do(t, http.MethodPost, std.URL+"/decode", "application/x-www-form-urlencoded", "", "User=ada"), form)
+	assert.Equal(t,
+		response{http.StatusOK, "application/json", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}` + "\n"},
+		do(t, http.MethodPost, ours.URL+"/decode", "application/json", "", bodies[0]))
+}
+
+// TestChannelsStayWithRender: channel values are render.DefaultResponder's.
+func TestChannelsStayWithRender(t *testing.T) {
+	values := map[string]any{}
+	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
+	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
+	for _, srv := range []*httptest.Server{std, ours} {
+		for _, accept := range []string{"", "text/event-stream"} {
+			ch := make(chan any, 2)
+			ch <- items(1)[0]
+			ch <- map[string]int{"n": 2}
+			close(ch)
+			values["ch"] = ch
+			got := get(t, srv.URL+"/ch", accept)
+			if accept == "" {
+				assert.Equal(t, response{http.StatusOK, "application/json",
+					`[{"id":1,"name":"User 001","email":"user001@example.com","score":0,"active":false,"address":{"city":"Lisbon","zip":"00000"},"tags":["alpha","group-0","beta"]},{"n":2}]` + "\n"}, got)
+			} else {
+				assert.Equal(t, "text/event-stream; charset=utf-8", got.contentType)
+				assert.Contains(t, got.body, "event: data\ndata: {\"n\":2}\n\n")
+			}
+		}
+	}
+}
+
+// article is a render.Renderer and render.Binder.
+type article struct {
+	Title  string   `json:"title"`
+	Parent *article `json:"parent,omitempty"`
+	Score  float64  `json:"score"`
+}
+
+func (a *article) Render(http.ResponseWriter, *http.Request) error { return nil }
+func (a *article) Bind(*http.Request) error {
+	if a.Title == "" {
+		return errors.New("missing title")
+	}
+	return nil
+}
+
+// TestInstalled sets render.Respond and render.Decode, as a user does, and
+// goes through render.Respond, render.Render, render.RenderList and
+// render.Bind. A cyclic Renderer goes to render.Respond, not render.Render:
+// render.Render calls Render on every field that is a Renderer, recursively,
+// and overflows the stack on a cycle before any encoder runs.
+func TestInstalled(t *testing.T) {
+	oldRespond, oldDecode := render.Respond, render.Decode
+	render.Respond, render.Decode = safejsonchi.Respond, safejsonchi.Decode
+	t.Cleanup(func() { render.Respond, render.Decode = oldRespond, oldDecode })
+
+	r := chi.NewRouter()
+	r.Get("/cycle", func(w http.ResponseWriter, r *http.Request) {
+		a := &article{Title: "self", Score: math.NaN()}
+		a.Parent = a
+		render.Respond(w, r, a)
+	})
+	r.Get("/one", func(w http.ResponseWriter, r *http.Request) {
+		_ = render.Render(w, r, &article{Title: "one", Score: math.NaN()})
+	})
+	r.Get("/list", func(w http.ResponseWriter, r *http.Request) {
+		a := &article{Title: "x", Score: math.Inf(1)}
+		_ = render.RenderList(w, r, []render.Renderer{a, &article{Title: "y", Parent: a}})
+	})
+	r.Post("/bind", func(w http.ResponseWriter, r *http.Request) {
+		var a article
+		if err := render.Bind(r, &a); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		render.Status(r, http.StatusCreated)
+		render.Respond(w, r, &a)
+	})
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+
+	assert.Equal(t, response{http.StatusOK, "application/json", `{"title":"self","score":null}` + "\n"}, get(t, srv.URL+"/cycle", ""))
+	assert.Equal(t, response{http.StatusOK, "application/json", `{"title":"one","score":null}` + "\n"}, get(t, srv.URL+"/one", ""))
+	assert.Equal(t, response{http.StatusOK, "application/json",
+		`[{"title":"x","score":null},{"title":"y","parent":{"title":"x","score":null},"score":0}]` + "\n"}, get(t, srv.URL+"/list", ""))
+	assert.Equal(t, response{http.StatusCreated, "application/json", `{"title":"t","score":2.5}` + "\n"},
+		do(t, http.MethodPost, srv.URL+"/bind", "application/json", "", `{"title":"t","score":2.5}`))
+	assert.Equal(t, response{http.StatusBadRequest, "text/plain; charset=utf-8", "missing title\n"},
+		do(t, http.MethodPost, srv.URL+"/bind", "application/json", "", `{"score":2.5}`))
+}
+
+// TestJSONMatchesMarshal: JSON writes safejson.Marshal's bytes and a newline.
+func TestJSONMatchesMarshal(t *testing.T) {
+	for name, v := range plainValues() {
+		rec := httptest.NewRecorder()
+		safejsonchi.JSON(rec, httptest.NewRequest(http.MethodGet, "/", nil), v)
+		b, err := safejson.Marshal(v)
+		require.NoError(t, err, name)
+		assert.Equal(t, string(b)+"\n", rec.Body.String(), name)
+		assert.Equal(t, http.StatusOK, rec.Code, name)
+	}
+}
