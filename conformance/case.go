@@ -1,0 +1,212 @@
+package conformance
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+
+	"github.com/safejson/safejson"
+)
+
+// Kind says how a case's expectation relates to what encoding/json does with the
+// same value and the same std options (escaping, indentation).
+type Kind int
+
+const (
+	// Same: encoding/json accepts the value and writes exactly Want.
+	Same Kind = iota
+	// Substitute: encoding/json rejects the value; safejson writes Want, the
+	// documented substitute.
+	Substitute
+	// Policy: an option encoding/json does not have (MaxDepth, MaxBreadth,
+	// Replacer, Circular, Strict), or the default MaxDepth, makes the expected
+	// answer differ from encoding/json's.
+	Policy
+	// Error: the user's own code fails (a MarshalJSON or MarshalText error,
+	// invalid JSON from a marshaler); encoding/json and safejson return the same
+	// error, Err.
+	Error
+	// Panic: the user's own code panics; encoding/json and safejson let the panic
+	// through with the same value.
+	Panic
+)
+
+func (k Kind) String() string {
+	switch k {
+	case Same:
+		return "same"
+	case Substitute:
+		return "substitute"
+	case Policy:
+		return "policy"
+	case Error:
+		return "error"
+	case Panic:
+		return "panic"
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Case is one value of the corpus and what safejson must do with it.
+type Case struct {
+	// Name is unique in the corpus: "theme/what".
+	Name string
+	// Kind relates the expectation to encoding/json's answer.
+	Kind Kind
+	// Value is what is encoded. It is shared by every run and never modified.
+	Value any
+	// Options are the safejson options of every run; the runner sets Engine.
+	Options safejson.Options
+	// Want is the exact output expected when Err is nil and Kind is not Panic.
+	Want []byte
+	// Err is the expected error, or nil.
+	Err *WantError
+	// PanicValue is fmt.Sprint of the value the encode must panic with, for
+	// Kind Panic.
+	PanicValue string
+	// ReplacerKeys, for a case whose Options.Replacer is set, are the keys the
+	// replacer must be called with during one encode, sorted: one call per
+	// value, whatever the value holds (cycles included).
+	ReplacerKeys []string
+	// Known lists the engines for which safejson is known to give other bytes.
+	Known []Known
+	// File (relative to the repository root) and Line locate the case's
+	// constructor call.
+	File string
+	Line int
+}
+
+// Known is a known difference: through engine Engine (on GOARCH Arch, or
+// every GOARCH when empty), safejson writes Got instead of the case's Want, for
+// the reason Reason.
+type Known struct {
+	Engine string
+	Arch   string
+	Reason string
+	Got    []byte
+}
+
+// WantError describes an expected error: its type, checked with errors.As, and
+// its exact message.
+type WantError struct {
+	// Type names the errors.As target type, for reports.
+	Type string
+	// As reports whether errors.As(err, &target) succeeds for a target of Type.
+	As func(error) bool
+	// Msg is the exact err.Error().
+	Msg string
+}
+
+// Where returns "file:line" of the case.
+func (c *Case) Where() string { return fmt.Sprintf("%s:%d", c.File, c.Line) }
+
+// KnownFor returns the known difference of c for the engine named name on
+// GOARCH arch, or nil.
+func (c *Case) KnownFor(name, arch string) *Known {
+	for i := range c.Known {
+		k := &c.Known[i]
+		if k.Engine == name && (k.Arch == "" || k.Arch == arch) {
+			return k
+		}
+	}
+	return nil
+}
+
+// errAs builds the expectation of an error of type T with message msg. For a
+// plain error (errors.New, fmt.Errorf without %w) T is error itself.
+func errAs[T error](msg string) *WantError {
+	return &WantError{
+		Type: reflect.TypeFor[T]().String(),
+		As: func(err error) bool {
+			var target T
+			return errors.As(err, &target)
+		},
+		Msg: msg,
+	}
+}
+
+// Matches reports whether err is the expected error, and if not, why.
+func (w *WantError) Matches(err error) (bool, string) {
+	switch {
+	case err == nil:
+		return false, "no error, want " + w.Type + ": " + w.Msg
+	case !w.As(err):
+		return false, fmt.Sprintf("error %T (%v) is not a %s", err, err, w.Type)
+	case err.Error() != w.Msg:
+		return false, fmt.Sprintf("error message %q, want %q", err.Error(), w.Msg)
+	}
+	return true, ""
+}
+
+// newCase records the caller of the constructor that called it.
+func newCase(name string, kind Kind, v any) *Case {
+	_, file, line, _ := runtime.Caller(2)
+	return &Case{Name: name, Kind: kind, Value: v, File: "conformance/" + filepath.Base(file), Line: line}
+}
+
+// same: encoding/json accepts v and writes want.
+func same(name string, v any, want string) *Case {
+	c := newCase(name, Same, v)
+	c.Want = []byte(want)
+	return c
+}
+
+// sub: encoding/json rejects v; safejson writes the substitute want.
+func sub(name string, v any, want string) *Case {
+	c := newCase(name, Substitute, v)
+	c.Want = []byte(want)
+	return c
+}
+
+// policy: an option (or the default MaxDepth) makes safejson write want, where
+// encoding/json writes something else or fails.
+func policy(name string, v any, want string) *Case {
+	c := newCase(name, Policy, v)
+	c.Want = []byte(want)
+	return c
+}
+
+// policyErr: an option (Strict, CircularError) makes safejson return err, where
+// encoding/json writes something else or fails otherwise.
+func policyErr(name string, v any, err *WantError) *Case {
+	c := newCase(name, Policy, v)
+	c.Err = err
+	return c
+}
+
+// fails: the user's code fails; encoding/json and safejson return err.
+func fails(name string, v any, err *WantError) *Case {
+	c := newCase(name, Error, v)
+	c.Err = err
+	return c
+}
+
+// panics: the user's code panics with a value printing as p; encoding/json and
+// safejson let it through.
+func panics(name string, v any, p string) *Case {
+	c := newCase(name, Panic, v)
+	c.PanicValue = p
+	return c
+}
+
+// with sets the case's options.
+func (c *Case) with(o safejson.Options) *Case {
+	c.Options = o
+	return c
+}
+
+// calls sets the keys the case's replacer must be called with (any order).
+func (c *Case) calls(keys ...string) *Case {
+	c.ReplacerKeys = slices.Sorted(slices.Values(keys))
+	return c
+}
+
+// known records a known difference for an engine on every GOARCH (arch "") or
+// on one.
+func (c *Case) known(engine, arch, reason, got string) *Case {
+	c.Known = append(c.Known, Known{Engine: engine, Arch: arch, Reason: reason, Got: []byte(got)})
+	return c
+}

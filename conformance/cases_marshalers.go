@@ -1,0 +1,91 @@
+package conformance
+
+import (
+	"encoding/json"
+
+	"github.com/safejson/safejson"
+)
+
+// marshalerCases: json.Marshaler and encoding.TextMarshaler with value and
+// pointer receivers, nil receivers, addressable values and not, errors, invalid
+// and non-compact output, panics.
+func marshalerCases() []*Case {
+	return []*Case{
+		same("marshaler/value-receiver", valJSON{1}, `{"v":1}`),
+		same("marshaler/value-receiver-via-pointer", &valJSON{2}, `{"v":2}`),
+		same("marshaler/value-receiver-nil-pointer", (*valJSON)(nil), `null`),
+		same("marshaler/value-receiver-nil-pointer-in-interface", []any{(*valJSON)(nil)}, `[null]`),
+		same("marshaler/pointer-receiver-not-addressable", ptrJSON{3}, `{"N":3}`),
+		same("marshaler/pointer-receiver-pointer", &ptrJSON{4}, `{"p":4}`),
+		same("marshaler/pointer-receiver-nil", (*ptrJSON)(nil), `null`),
+		same("marshaler/pointer-receiver-nil-field", struct{ P *ptrJSON }{}, `{"P":null}`),
+		same("marshaler/pointer-receiver-addressable-field", &struct{ F ptrJSON }{ptrJSON{5}}, `{"F":{"p":5}}`),
+		same("marshaler/pointer-receiver-unaddressable-field", struct{ F ptrJSON }{ptrJSON{6}}, `{"F":{"N":6}}`),
+		same("marshaler/pointer-receiver-in-array-value", [1]ptrJSON{{7}}, `[{"N":7}]`),
+		same("marshaler/pointer-receiver-in-array-pointer", &[1]ptrJSON{{8}}, `[{"p":8}]`),
+		same("marshaler/pointer-receiver-in-slice", []ptrJSON{{9}}, `[{"p":9}]`),
+		same("marshaler/pointer-receiver-in-map-value", map[string]ptrJSON{"a": {10}}, `{"a":{"N":10}}`),
+		same("marshaler/pointer-receiver-in-interface", []any{ptrJSON{11}, &ptrJSON{12}}, `[{"N":11},{"p":12}]`),
+		same("marshaler/pointer-receiver-interface-in-addressable-struct", &box{V: ptrJSON{13}}, `{"V":{"N":13}}`),
+		same("marshaler/pointer-receiver-array-in-slice", [][1]ptrJSON{{{14}}}, `[[{"p":14}]]`),
+		same("marshaler/pointer-receiver-array-in-map-value", map[string][1]ptrJSON{"a": {{15}}}, `{"a":[{"N":15}]}`),
+		same("marshaler/embedded-value-receiver-promoted", struct {
+			valJSON
+			X int
+		}{valJSON{1}, 2}, `{"v":1}`),
+		same("marshaler/embedded-pointer-receiver-not-promoted-on-value", struct {
+			ptrJSON
+			X int
+		}{ptrJSON{1}, 2}, `{"N":1,"X":2}`),
+		same("marshaler/embedded-pointer-receiver-promoted-on-pointer", &struct {
+			ptrJSON
+			X int
+		}{ptrJSON{1}, 2}, `{"p":1}`),
+		same("marshaler/json-wins-over-text", bothJSONText{}, `"json"`),
+		same("marshaler/string-option-ignored", struct {
+			V valJSON `json:",string"`
+			S strText `json:",string"`
+		}{valJSON{1}, "a"}, `{"V":{"v":1},"S":"t:a"}`),
+		same("marshaler/nil-map-kind-is-called", struct{ M mapJSON }{}, `{"M":"m0"}`),
+		same("marshaler/non-compact-output", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\" }"), `{"a":[1,2],"b":"\u003c\u0026\u003e"}`),
+		same("marshaler/non-compact-output-no-escape-html", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\u2028\" }"),
+			"{\"a\":[1,2],\"b\":\"<&>\u2028\"}").with(safejson.Options{NoEscapeHTML: true}),
+		same("marshaler/output-line-separator-escaped", rawJSON("\"a\u2028b\u2029\""), `"a\u2028b\u2029"`),
+		same("marshaler/output-padded-number", []any{rawJSON("  42\n")}, `[42]`),
+		same("marshaler/output-invalid-utf8-kept", rawJSON("\"a\xffb\""), "\"a\xffb\""),
+		same("marshaler/output-reindented", map[string]any{"r": rawJSON(`{"a":[1,{}]}`)},
+			"{\n\t\"r\": {\n\t\t\"a\": [\n\t\t\t1,\n\t\t\t{}\n\t\t]\n\t}\n}").with(indent("", "\t")),
+		fails("marshaler/error", failJSON{}, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")),
+		fails("marshaler/error-in-field", struct {
+			A int
+			F failJSON
+		}{}, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")),
+		fails("marshaler/error-pointer-receiver-addressable", []failPtrJSON{{}},
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failPtrJSON: boom")),
+		policyErr("marshaler/error-after-cycle", func() any {
+			m := map[string]any{"z": failJSON{}}
+			m["a"] = m
+			return m
+		}(), errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")),
+		fails("marshaler/invalid-output", rawJSON("{bad"),
+			errAs[*json.SyntaxError]("json: error calling MarshalJSON for type conformance.rawJSON: invalid character 'b' looking for beginning of object key string")),
+		fails("marshaler/empty-output", rawJSON(""),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.rawJSON: unexpected end of JSON input")),
+		fails("marshaler/two-values-output", rawJSON("1 2"),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.rawJSON: invalid character '2' after top-level value")),
+		panics("marshaler/user-panic-propagates", []any{1, panicJSON{}}, "conformance: user panic"),
+
+		same("textmarshaler/value-receiver", valText{"x"}, `"vt:x"`),
+		same("textmarshaler/value-receiver-nil-pointer", (*valText)(nil), `null`),
+		same("textmarshaler/value-receiver-nil-field", struct{ T *valText }{}, `{"T":null}`),
+		same("textmarshaler/pointer-receiver-not-addressable", ptrText{"a"}, `{"S":"a"}`),
+		same("textmarshaler/pointer-receiver-pointer", &ptrText{"b"}, `"pt:b"`),
+		same("textmarshaler/pointer-receiver-in-slice", []ptrText{{"c"}}, `["pt:c"]`),
+		same("textmarshaler/pointer-receiver-in-map-value", map[string]ptrText{"k": {"d"}}, `{"k":{"S":"d"}}`),
+		same("textmarshaler/pointer-receiver-in-array-value", [1]ptrText{{"e"}}, `[{"S":"e"}]`),
+		same("textmarshaler/output-escaped", rawText("<\xff\u2028\"\n>"), `"\u003c\ufffd\u2028\"\n\u003e"`),
+		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(safejson.Options{NoEscapeHTML: true}),
+		fails("textmarshaler/error", failText{}, errAs[*json.MarshalerError]("json: error calling MarshalText for type conformance.failText: boom")),
+		fails("textmarshaler/error-in-slice", []failText{{}}, errAs[*json.MarshalerError]("json: error calling MarshalText for type conformance.failText: boom")),
+	}
+}

@@ -1,0 +1,41 @@
+package conformance
+
+import (
+	"github.com/safejson/safejson"
+)
+
+// stringCases: HTML characters, U+2028/2029, invalid UTF-8, control characters,
+// ",string" on strings.
+func stringCases() []*Case {
+	x := `x"<`
+	return []*Case{
+		same("string/html", `<a href="x">&amp;</a>`, `"\u003ca href=\"x\"\u003e\u0026amp;\u003c/a\u003e"`),
+		same("string/html-no-escape", `<a href="x">&amp;</a>`, `"<a href=\"x\">&amp;</a>"`).with(safejson.Options{NoEscapeHTML: true}),
+		same("string/line-separators", "a\u2028b\u2029c", `"a\u2028b\u2029c"`),
+		same("string/line-separators-no-escape-html", "a\u2028b\u2029c", `"a\u2028b\u2029c"`).with(safejson.Options{NoEscapeHTML: true}),
+		same("string/invalid-utf8", "a\xffb\xc0\xafc\xed\xa0\x80d", `"a\ufffdb\ufffd\ufffdc\ufffd\ufffd\ufffdd"`),
+		same("string/truncated-utf8-at-end", "x\xe2\x82", `"x\ufffd\ufffd"`),
+		same("string/valid-multibyte", "héllo 世界 😀", `"héllo 世界 😀"`),
+		same("string/control-characters", "\x00\x01\x07\b\t\n\v\f\r\x1b\x1f\x7f",
+			`"\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u001f`+"\x7f"+`"`),
+		same("string/quotes-backslash-slash", `q"b\s/`, `"q\"b\\s/"`),
+		same("string/empty", "", `""`),
+		same("string/in-slice-mixed", []string{"<", "\u2028", "\xff", "\t"}, `["\u003c","\u2028","\ufffd","\t"]`),
+		same("string-option/string", struct {
+			S string `json:",string"`
+		}{`a"b<`}, `{"S":"\"a\\\"b\\u003c\""}`),
+		same("string-option/string-no-escape-html", struct {
+			S string `json:",string"`
+		}{`a"b<`}, `{"S":"\"a\\\"b<\""}`).with(safejson.Options{NoEscapeHTML: true}),
+		same("string-option/string-pointer", struct {
+			S *string `json:",string"`
+			N *string `json:",string"`
+		}{S: &x}, `{"S":"\"x\\\"\\u003c\"","N":null}`),
+		same("string-option/string-invalid-utf8", struct {
+			S string `json:",string"`
+		}{"\xff\n"}, `{"S":"\"\\ufffd\\n\""}`),
+		same("string-option/named-string-type-in-map", map[string]struct {
+			S name `json:"s,string"`
+		}{"k": {"v"}}, `{"k":{"s":"\"v\""}}`),
+	}
+}

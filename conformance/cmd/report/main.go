@@ -1,0 +1,107 @@
+// Command report prints safejson's conformance table: every case of package
+// conformance on package safe alone and on safejson through every engine of
+// this build, as markdown, with what each raw engine did, then a one-line
+// verdict. It exits 1 when any result is a failure (a difference the cases do
+// not list, or a listed one that no longer happens).
+//
+//	go run ./conformance/cmd/report                   # the table
+//	go run ./conformance/cmd/report -readme           # also rewrite README.md's known-differences section
+//	go run ./conformance/cmd/report -engines sonic    # only some engines
+//	go run -tags safejson_goccy ./conformance/cmd/report
+//
+// Run it from the repository (README.md is found by walking up to go.mod).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/engine"
+)
+
+func main() {
+	readme := flag.Bool("readme", false, "rewrite the known-differences section of the repository's README.md from the cases")
+	engines := flag.String("engines", "", "comma-separated engine names to run (default: every engine of this build)")
+	flag.Parse()
+	if err := run(*readme, *engines); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(2)
+	}
+}
+
+func run(rewriteReadme bool, names string) error {
+	if rewriteReadme {
+		path, err := readmePath()
+		if err != nil {
+			return err
+		}
+		old, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(conformance.Cases()))
+		if err != nil {
+			return err
+		}
+		if string(updated) == string(old) {
+			fmt.Fprintf(os.Stderr, "%s: known-differences section already up to date\n", path)
+		} else if err := os.WriteFile(path, updated, 0o644); err != nil {
+			return err
+		} else {
+			fmt.Fprintf(os.Stderr, "%s: known-differences section rewritten\n", path)
+		}
+	}
+
+	all := engine.All()
+	selected := all
+	if names != "" {
+		selected = nil
+		for _, n := range strings.Split(names, ",") {
+			i := slices.IndexFunc(all, func(e engine.Engine) bool { return e.Name() == n })
+			if i < 0 {
+				return fmt.Errorf("no engine %q in this build (it has %s)", n, engineNames(all))
+			}
+			selected = append(selected, all[i])
+		}
+	}
+	results := conformance.Run(selected)
+	if err := conformance.WriteMarkdown(os.Stdout, results); err != nil {
+		return err
+	}
+	if conformance.Summarize(results).Fail > 0 {
+		os.Exit(1)
+	}
+	return nil
+}
+
+func engineNames(es []engine.Engine) string {
+	var names []string
+	for _, e := range es {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+// readmePath finds README.md next to the go.mod of the enclosing module.
+func readmePath() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "README.md"), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("no go.mod above the current directory: run from the repository")
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,229 @@
+package conformance
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+)
+
+// The README region generated from the cases' known differences.
+const (
+	ReadmeBegin = "<!-- BEGIN known-differences"
+	ReadmeEnd   = "<!-- END known-differences -->"
+)
+
+// RawSummary says in a word what the raw engine did with the case's value:
+// "ok" (the expected bytes or error), "same bytes" (encoding/json's bytes, which
+// the case deliberately does not expect), "differs", "error: <short>" or
+// "panic". It is "" for SafeColumn.
+func (r Result) RawSummary() string {
+	if r.Engine == SafeColumn {
+		return ""
+	}
+	raw := r.Raw
+	if len(caseExpectation(r.Case).check(raw)) == 0 {
+		return "ok"
+	}
+	switch {
+	case raw.Panicked:
+		return "panic"
+	case raw.Err != nil:
+		return "error: " + shortError(raw.Err)
+	case r.Std.Err == nil && !r.Std.Panicked && bytes.Equal(raw.Bytes, r.Std.Bytes):
+		return "same bytes"
+	}
+	return "differs"
+}
+
+// shortError is the start of the error's message, on one line.
+func shortError(err error) string {
+	msg := strings.Join(strings.Fields(err.Error()), " ")
+	if utf8.RuneCountInString(msg) > 48 {
+		msg = string([]rune(msg)[:47]) + "…"
+	}
+	return msg
+}
+
+// Summary counts results by status.
+type Summary struct {
+	Cases, Columns            int
+	Pass, Known, Fail         int
+	Engines                   []string
+	FailedCases, KnownAtCases []string
+}
+
+// Summarize counts the results.
+func Summarize(results []Result) Summary {
+	var s Summary
+	seenCase := map[*Case]bool{}
+	seenEngine := map[string]bool{}
+	for _, r := range results {
+		if !seenCase[r.Case] {
+			seenCase[r.Case] = true
+			s.Cases++
+		}
+		if !seenEngine[r.Engine] {
+			seenEngine[r.Engine] = true
+			s.Engines = append(s.Engines, r.Engine)
+		}
+		switch r.Status {
+		case Pass:
+			s.Pass++
+		case KnownDiff:
+			s.Known++
+			s.KnownAtCases = append(s.KnownAtCases, r.Case.Name+" on "+r.Engine)
+		default:
+			s.Fail++
+			s.FailedCases = append(s.FailedCases, r.Case.Name+" on "+r.Engine)
+		}
+	}
+	s.Columns = len(s.Engines)
+	return s
+}
+
+// Verdict is the report's one-line conclusion.
+func (s Summary) Verdict() string {
+	if s.Fail > 0 {
+		return fmt.Sprintf("verdict: FAIL: %d of %d results differ from what the cases expect (%d cases × %s on %s/%s)",
+			s.Fail, s.Pass+s.Known+s.Fail, s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH)
+	}
+	return fmt.Sprintf("verdict: OK: %d cases × %s on %s/%s, %d known differences, no other",
+		s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, s.Known)
+}
+
+// WriteMarkdown writes the case × engine table of results, then the failures
+// with their reasons, then the verdict.
+func WriteMarkdown(w io.Writer, results []Result) error {
+	s := Summarize(results)
+	var b strings.Builder
+	fmt.Fprintf(&b, "| case | kind |")
+	for _, e := range s.Engines {
+		fmt.Fprintf(&b, " %s |", e)
+	}
+	b.WriteString("\n|---|---|")
+	for range s.Engines {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
+	for i := 0; i < len(results); {
+		c := results[i].Case
+		fmt.Fprintf(&b, "| [%s](%s#L%d) | %s |", c.Name, c.File, c.Line, c.Kind)
+		for ; i < len(results) && results[i].Case == c; i++ {
+			fmt.Fprintf(&b, " %s |", cell(results[i]))
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "\nCells: the verdict of safejson through that engine (Marshal, Append, Encoder) against the case's literal expectation, then what the raw engine did: ok (what the case expects), same bytes (encoding/json's bytes, which the case deliberately does not expect), differs, error, panic.\n\n")
+	fmt.Fprintf(&b, "%d cases × %d columns: %d pass, %d known differences, %d FAIL.\n", s.Cases, s.Columns, s.Pass, s.Known, s.Fail)
+	if s.Fail > 0 {
+		b.WriteString("\n### Failures\n\n")
+		for _, r := range results {
+			if r.Status != Fail {
+				continue
+			}
+			fmt.Fprintf(&b, "- **%s** on %s (%s):\n", r.Case.Name, r.Engine, r.Case.Where())
+			for _, p := range r.Problems {
+				fmt.Fprintf(&b, "  - %s\n", markdownText(p))
+			}
+		}
+	}
+	fmt.Fprintf(&b, "\n%s\n", s.Verdict())
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func cell(r Result) string {
+	var verdict string
+	switch r.Status {
+	case Pass:
+		verdict = "pass"
+	case KnownDiff:
+		verdict = "known"
+	default:
+		verdict = "**FAIL**"
+	}
+	if raw := r.RawSummary(); raw != "" {
+		verdict += " · raw " + markdownText(raw)
+	}
+	return verdict
+}
+
+// markdownText keeps text from breaking a table cell or list item.
+func markdownText(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	s = strings.ReplaceAll(s, "\n", " ")
+	return strings.ReplaceAll(s, "`", "'")
+}
+
+// ReadmeSection is the generated body of the README region: the known
+// differences of the cases, or a statement that there are none.
+func ReadmeSection(cases []*Case) string {
+	var b strings.Builder
+	b.WriteString("\n## Known differences\n\n")
+	b.WriteString("Where safejson's output through an engine differs from encoding/json's (or, for values\n")
+	b.WriteString("encoding/json rejects, from the reference encoder `safe`), the conformance case that shows\n")
+	b.WriteString("it records the engine, the reason and the bytes. This list is generated from those cases\n")
+	b.WriteString("(`go run ./conformance/cmd/report -readme`); a test fails when it is stale, and when a\n")
+	b.WriteString("listed difference no longer happens.\n\n")
+	n := 0
+	for _, c := range cases {
+		n += len(c.Known)
+	}
+	if n == 0 {
+		b.WriteString("**None.** No case lists one: through every engine, safejson must give exactly the bytes\n")
+		b.WriteString("(or the error) the case expects.\n\n")
+		return b.String()
+	}
+	b.WriteString("| engine | case | reason | safejson writes |\n|---|---|---|---|\n")
+	for _, c := range cases {
+		for _, k := range c.Known {
+			eng := k.Engine
+			if k.Arch != "" {
+				eng += " (" + k.Arch + ")"
+			}
+			fmt.Fprintf(&b, "| %s | [%s](%s#L%d) | %s | `%s` |\n", eng, c.Name, c.File, c.Line, markdownText(k.Reason), markdownText(quote(k.Got)))
+		}
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// ReplaceReadmeSection returns readme with the text between the end of the
+// ReadmeBegin line and ReadmeEnd replaced by section.
+func ReplaceReadmeSection(readme []byte, section string) ([]byte, error) {
+	_, start, end, err := readmeRegion(readme)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]byte{}, readme[:start]...)
+	out = append(out, section...)
+	return append(out, readme[end:]...), nil
+}
+
+// ReadmeRegion returns the current text between the markers of readme.
+func ReadmeRegion(readme []byte) (string, error) {
+	body, _, _, err := readmeRegion(readme)
+	return body, err
+}
+
+func readmeRegion(readme []byte) (body string, start, end int, err error) {
+	b := bytes.Index(readme, []byte(ReadmeBegin))
+	if b < 0 {
+		return "", 0, 0, errors.New("conformance: README has no " + ReadmeBegin + " marker")
+	}
+	nl := bytes.IndexByte(readme[b:], '\n')
+	if nl < 0 {
+		return "", 0, 0, errors.New("conformance: README ends on its " + ReadmeBegin + " line")
+	}
+	start = b + nl + 1
+	e := bytes.Index(readme[start:], []byte(ReadmeEnd))
+	if e < 0 {
+		return "", 0, 0, errors.New("conformance: README has no " + ReadmeEnd + " marker after " + ReadmeBegin)
+	}
+	end = start + e
+	return string(readme[start:end]), start, end, nil
+}

@@ -1,0 +1,362 @@
+package conformance
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/safe"
+)
+
+// SafeColumn is the Result.Engine of package safe run alone.
+const SafeColumn = "safe"
+
+// Status is the verdict of one case on one engine.
+type Status int
+
+const (
+	// Pass: the expected bytes or error, on every entry point.
+	Pass Status = iota
+	// KnownDiff: the bytes of the case's known difference for this engine.
+	KnownDiff
+	// Fail: anything else, including a known difference that no longer happens.
+	Fail
+)
+
+func (s Status) String() string {
+	switch s {
+	case Pass:
+		return "pass"
+	case KnownDiff:
+		return "known difference"
+	case Fail:
+		return "FAIL"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Outcome is what one encode did: wrote Bytes, returned Err, or panicked with
+// PanicValue.
+type Outcome struct {
+	Bytes      []byte
+	Err        error
+	Panicked   bool
+	PanicValue any
+}
+
+// Result is one case on one engine.
+type Result struct {
+	Case *Case
+	// Engine is the engine's name, or SafeColumn for package safe alone.
+	Engine string
+	// Raw is what the engine itself did with the case's value and std options
+	// (engine.Engine.Append); zero for SafeColumn.
+	Raw Outcome
+	// Std is what encoding/json did with the value and the std options.
+	Std Outcome
+	// Got is what safejson through the engine (or safe alone) did: Marshal.
+	Got Outcome
+	// Status is the verdict over every entry point.
+	Status Status
+	// Problems say why Status is Fail, one line each.
+	Problems []string
+}
+
+// Run puts every case through package safe alone and through safejson with each
+// of the engines, and records what each raw engine does. Results come case by
+// case, SafeColumn first, then the engines in the order given.
+func Run(engines []engine.Engine) []Result {
+	return RunCases(Cases(), engines)
+}
+
+// RunCases is Run over the given cases.
+func RunCases(cases []*Case, engines []engine.Engine) []Result {
+	arch := runtime.GOARCH
+	var results []Result
+	for _, c := range cases {
+		std := Std(c)
+		r := Result{Case: c, Engine: SafeColumn, Std: std}
+		r.Got, r.Status, r.Problems = judge(c, nil, c.KnownFor(SafeColumn, arch))
+		results = append(results, r)
+		for _, e := range engines {
+			r := Result{Case: c, Engine: e.Name(), Std: std, Raw: RawEngine(e, c)}
+			r.Got, r.Status, r.Problems = judge(c, e, c.KnownFor(e.Name(), arch))
+			results = append(results, r)
+		}
+	}
+	return results
+}
+
+// RawEngine returns what e itself does with the case's value under its std
+// options, a panic recovered.
+func RawEngine(e engine.Engine, c *Case) Outcome {
+	o := engine.Options{NoEscapeHTML: c.Options.NoEscapeHTML, Prefix: c.Options.Prefix, Indent: c.Options.Indent}
+	return capture(func() ([]byte, error) { return e.Append(nil, c.Value, o) })
+}
+
+// Std returns what encoding/json does with the case's value under its std
+// options (escaping, indentation), as json.Encoder without the newline.
+func Std(c *Case) Outcome {
+	return capture(func() ([]byte, error) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(!c.Options.NoEscapeHTML)
+		enc.SetIndent(c.Options.Prefix, c.Options.Indent)
+		if err := enc.Encode(c.Value); err != nil {
+			return nil, err
+		}
+		return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	})
+}
+
+func capture(f func() ([]byte, error)) (o Outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = Outcome{Panicked: true, PanicValue: r}
+		}
+	}()
+	b, err := f()
+	return Outcome{Bytes: b, Err: err}
+}
+
+// expectation is what an encode must do: exactly one of its forms applies.
+type expectation struct {
+	bytes []byte
+	err   *WantError
+	panic string
+	isPan bool
+}
+
+func caseExpectation(c *Case) expectation {
+	switch {
+	case c.Kind == Panic:
+		return expectation{panic: c.PanicValue, isPan: true}
+	case c.Err != nil:
+		return expectation{err: c.Err}
+	}
+	return expectation{bytes: c.Want}
+}
+
+// check returns the problems of o against x; none when it matches.
+func (x expectation) check(o Outcome) []string {
+	switch {
+	case x.isPan:
+		if !o.Panicked {
+			return []string{fmt.Sprintf("did not panic (%s), want panic %q", describe(o), x.panic)}
+		}
+		if got := fmt.Sprint(o.PanicValue); got != x.panic {
+			return []string{fmt.Sprintf("panic %q, want panic %q", got, x.panic)}
+		}
+	case o.Panicked:
+		return []string{fmt.Sprintf("panic: %v", o.PanicValue)}
+	case x.err != nil:
+		if ok, why := x.err.Matches(o.Err); !ok {
+			if o.Err == nil {
+				why += fmt.Sprintf(" (wrote %s)", quote(o.Bytes))
+			}
+			return []string{why}
+		}
+	case o.Err != nil:
+		return []string{fmt.Sprintf("error %T: %v, want %s", o.Err, o.Err, quote(x.bytes))}
+	case !bytes.Equal(o.Bytes, x.bytes):
+		return []string{fmt.Sprintf("wrote %s, want %s", quote(o.Bytes), quote(x.bytes))}
+	}
+	return nil
+}
+
+// judge runs the case through safejson with engine e (package safe alone when
+// e is nil) on every entry point and returns the Marshal outcome and the
+// verdict. A known difference k is checked both ways: its bytes must come out,
+// and the expected ones must not.
+func judge(c *Case, e engine.Engine, k *Known) (Outcome, Status, []string) {
+	want := caseExpectation(c)
+	if k == nil {
+		got, problems := entryPoints(c, e, want)
+		if len(problems) > 0 {
+			return got, Fail, problems
+		}
+		return got, Pass, nil
+	}
+	got, problems := entryPoints(c, e, expectation{bytes: k.Got})
+	if len(problems) > 0 {
+		if _, wantProblems := entryPoints(c, e, want); len(wantProblems) == 0 {
+			return got, Fail, []string{fmt.Sprintf("known difference (%s) no longer happens: remove it from the case", k.Reason)}
+		}
+		return got, Fail, append([]string{"known difference (" + k.Reason + ") not reproduced:"}, problems...)
+	}
+	return got, KnownDiff, nil
+}
+
+// entryPoints checks Marshal, Append onto a non-empty buffer (nothing written
+// on error) and, through an engine, Encoder.Encode (nothing written on error),
+// and the replacer's calls of each.
+func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string) {
+	var problems []string
+	report := func(entry string, ps []string) {
+		for _, p := range ps {
+			problems = append(problems, entry+": "+p)
+		}
+	}
+
+	var got Outcome
+	calls := newCallLog(c)
+	if e == nil {
+		o := safeOptions(c, calls)
+		got = capture(func() ([]byte, error) { return o.Marshal(c.Value) })
+	} else {
+		o := engineOptions(c, e, calls)
+		got = capture(func() ([]byte, error) { return o.Marshal(c.Value) })
+	}
+	report("Marshal", want.check(got))
+	report("Marshal", calls.check())
+
+	const prefix = "prefix:"
+	calls = newCallLog(c)
+	dst := append(make([]byte, 0, 64), prefix...)
+	var appended Outcome
+	if e == nil {
+		o := safeOptions(c, calls)
+		appended = capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
+	} else {
+		o := engineOptions(c, e, calls)
+		appended = capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
+	}
+	report("Append", checkAppended(appended, prefix, want))
+	report("Append", calls.check())
+
+	if e != nil {
+		calls = newCallLog(c)
+		var buf bytes.Buffer
+		enc := engineOptions(c, e, calls).NewEncoder(&buf)
+		encoded := capture(func() ([]byte, error) {
+			err := enc.Encode(c.Value)
+			return buf.Bytes(), err
+		})
+		report("Encoder", checkEncoded(encoded, want))
+		report("Encoder", calls.check())
+	}
+	return got, problems
+}
+
+// checkAppended checks an Append onto prefix: prefix then the expected bytes, or
+// the expected error with prefix returned unchanged.
+func checkAppended(o Outcome, prefix string, want expectation) []string {
+	if o.Panicked {
+		return want.check(o)
+	}
+	if o.Err != nil {
+		ps := want.check(Outcome{Err: o.Err})
+		if string(o.Bytes) != prefix {
+			ps = append(ps, fmt.Sprintf("on error returned %s, want the buffer unchanged", quote(o.Bytes)))
+		}
+		return ps
+	}
+	rest, ok := bytes.CutPrefix(o.Bytes, []byte(prefix))
+	if !ok {
+		return []string{fmt.Sprintf("returned %s, which does not start with the buffer %q", quote(o.Bytes), prefix)}
+	}
+	return want.check(Outcome{Bytes: rest})
+}
+
+// checkEncoded checks what Encoder.Encode wrote: the expected bytes and a
+// newline, or nothing and the expected error.
+func checkEncoded(o Outcome, want expectation) []string {
+	if o.Panicked {
+		return want.check(o)
+	}
+	if o.Err != nil {
+		ps := want.check(Outcome{Err: o.Err})
+		if len(o.Bytes) > 0 {
+			ps = append(ps, fmt.Sprintf("on error wrote %s, want nothing", quote(o.Bytes)))
+		}
+		return ps
+	}
+	b, ok := bytes.CutSuffix(o.Bytes, []byte("\n"))
+	if !ok {
+		return []string{fmt.Sprintf("wrote %s, want a trailing newline", quote(o.Bytes))}
+	}
+	return want.check(Outcome{Bytes: b})
+}
+
+// callLog records the keys a case's replacer is called with during one encode.
+type callLog struct {
+	c    *Case
+	mu   sync.Mutex
+	keys []string
+}
+
+func newCallLog(c *Case) *callLog { return &callLog{c: c} }
+
+// wrap returns the case's replacer, recording its calls; nil when it has none.
+func (l *callLog) wrap() func(string, any) (any, bool) {
+	r := l.c.Options.Replacer
+	if r == nil {
+		return nil
+	}
+	return func(key string, v any) (any, bool) {
+		l.mu.Lock()
+		l.keys = append(l.keys, key)
+		l.mu.Unlock()
+		return r(key, v)
+	}
+}
+
+func (l *callLog) check() []string {
+	if l.c.Options.Replacer == nil || l.c.Kind == Panic {
+		return nil
+	}
+	got := slices.Sorted(slices.Values(l.keys))
+	if !slices.Equal(got, l.c.ReplacerKeys) {
+		return []string{fmt.Sprintf("replacer called with keys %q, want each of %q once", got, l.c.ReplacerKeys)}
+	}
+	return nil
+}
+
+func engineOptions(c *Case, e engine.Engine, calls *callLog) safejson.Options {
+	o := c.Options
+	o.Engine = e
+	o.Replacer = calls.wrap()
+	return o
+}
+
+// safeOptions converts the case's safejson options to package safe's: every
+// field of safejson.Options but Engine has a namesake of the same type in
+// safe.Options (a test checks it).
+func safeOptions(c *Case, calls *callLog) safe.Options {
+	o := c.Options
+	o.Replacer = calls.wrap()
+	var s safe.Options
+	from := reflect.ValueOf(o)
+	to := reflect.ValueOf(&s).Elem()
+	for i := range from.NumField() {
+		if f := to.FieldByName(from.Type().Field(i).Name); f.IsValid() && f.CanSet() && f.Type() == from.Field(i).Type() {
+			f.Set(from.Field(i))
+		}
+	}
+	return s
+}
+
+// describe says in a few words what an outcome was.
+func describe(o Outcome) string {
+	switch {
+	case o.Panicked:
+		return fmt.Sprintf("panic: %v", o.PanicValue)
+	case o.Err != nil:
+		return fmt.Sprintf("error %T: %v", o.Err, o.Err)
+	}
+	return "wrote " + quote(o.Bytes)
+}
+
+// quote is a Go-quoted excerpt of b, shortened in the middle past 200 bytes.
+func quote(b []byte) string {
+	if len(b) <= 200 {
+		return fmt.Sprintf("%q", b)
+	}
+	return fmt.Sprintf("%q…(%d bytes)…%q", b[:90], len(b)-180, b[len(b)-90:])
+}
