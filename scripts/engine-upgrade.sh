@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Check engine versions before upgrading to them:
+#
+#   scripts/engine-upgrade.sh github.com/bytedance/sonic@v1.16.0 [github.com/goccy/go-json@v0.13.0 ...]
+#
+# Copies the repository (tracked and untracked, non-ignored files, as they are in
+# the work tree) to a temporary directory, runs `go get` of the given versions
+# there (GOFLAGS=-mod=mod), then runs the conformance suite (go test
+# ./conformance/... and the report table) in the default build, under each engine
+# build tag, and under GOARCH=arm64 with qemu-aarch64-static when it is installed.
+# Prints each table and a one-line verdict; exits non-zero when any engine
+# differs from what the conformance cases expect (a difference that is not a
+# known difference of a case, or a known difference that no longer happens).
+#
+# The repository itself is never modified (checked: git status and the module
+# files before and after). KEEP=1 keeps the temporary directory.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+TAGS=(safejson_sonic safejson_goccy safejson_std)
+
+step() { printf '\n=== %s\n' "$*"; }
+loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
+
+if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
+	sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+fi
+for mv in "$@"; do
+	if [[ "$mv" != *@* ]]; then
+		echo "engine-upgrade: $mv: want MODULE@VERSION" >&2
+		exit 2
+	fi
+done
+
+# The state the repository must still be in at the end.
+repo_state() {
+	git -C "$ROOT" status --porcelain=v1 --untracked-files=all
+	cat "$ROOT/go.mod" "$ROOT/go.sum" | sha256sum
+}
+before=$(repo_state)
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/safejson-engine-upgrade.XXXXXX")
+cleanup() {
+	if [ -n "${KEEP:-}" ]; then
+		echo "engine-upgrade: kept $TMP" >&2
+	else
+		rm -rf "$TMP"
+	fi
+}
+trap cleanup EXIT
+COPY="$TMP/repo"
+mkdir -p "$COPY"
+
+step "copying the repository to $COPY"
+# Tracked files that exist in the work tree (a deleted one is skipped) and
+# untracked files that are not ignored.
+git ls-files -z --cached --others --exclude-standard |
+	while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done |
+	tar --null -T - -cf - | tar -xf - -C "$COPY"
+
+cd "$COPY"
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
+engine_modules=(github.com/bytedance/sonic github.com/goccy/go-json)
+echo "engines now:      $(go list -m "${engine_modules[@]}" | tr '\n' ' ')"
+
+step "go get $*"
+for mv in "$@"; do
+	go get "$mv"
+done
+echo "engines checked:  $(go list -m "${engine_modules[@]}" | tr '\n' ' ')"
+
+configs=()
+failed=()
+LOG="$TMP/log"
+mkdir -p "$LOG"
+
+# check NAME [go flags...]: go test ./conformance/... and the report table.
+check() {
+	local name=$1
+	shift
+	configs+=("$name")
+	step "$name: go test ./conformance/... $*"
+	local ok=1
+	if ! go test -count=1 "$@" ./conformance/... >"$LOG/$name.test" 2>&1; then
+		ok=0
+		grep -E '^(---|    ---|FAIL|ok|panic:)|conformance_test.go' "$LOG/$name.test" | head -60 || true
+		echo "(full output: $LOG/$name.test${KEEP:+, kept})"
+	else
+		tail -1 "$LOG/$name.test"
+	fi
+	step "$name: report"
+	if ! go run "$@" ./conformance/cmd/report | tee "$LOG/$name.md"; then
+		ok=0
+	fi
+	[ $ok = 1 ] || failed+=("$name")
+}
+
+check default
+for tag in "${TAGS[@]}"; do
+	check "$tag" -tags "$tag"
+done
+
+if command -v qemu-aarch64-static >/dev/null 2>&1; then
+	GOARCH=arm64 check arm64 -exec qemu-aarch64-static
+else
+	loud "SKIPPED: arm64 (sonic's VM path) needs qemu-aarch64-static (apt-get install qemu-user-static)"
+	configs+=("arm64: SKIPPED")
+fi
+
+cd "$ROOT"
+after=$(repo_state)
+if [ "$before" != "$after" ]; then
+	loud "the repository changed while the script ran (it writes only to $TMP): compare git status"
+	diff <(echo "$before") <(echo "$after") >&2 || true
+	exit 3
+fi
+
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+	echo "engine-upgrade verdict: OK: $* gives what the conformance cases expect in ${configs[*]}"
+else
+	echo "engine-upgrade verdict: FAIL: $* differs from what the conformance cases expect in: ${failed[*]} (checked: ${configs[*]})"
+	exit 1
+fi
