@@ -1,5 +1,10 @@
 package safe
 
+import (
+	"fmt"
+	"strconv"
+)
+
 // Circular says what the encoder writes for a cycle: a pointer, map or slice that
 // is its own ancestor on the current path.
 type Circular int
@@ -50,4 +55,34 @@ type Options struct {
 	// Prefix and Indent, when either is set, indent the output as
 	// json.MarshalIndent does.
 	Prefix, Indent string
+}
+
+// Validate reports whether the options are usable: MaxDepth and MaxBreadth not
+// negative, Circular one of the policies, and Placeholder set only with
+// CircularPlaceholder. Marshal and Append return this error, encoding nothing.
+func (o Options) Validate() error {
+	switch {
+	case o.MaxDepth < 0:
+		return fmt.Errorf("safe: MaxDepth must not be negative, got %d", o.MaxDepth)
+	case o.MaxBreadth < 0:
+		return fmt.Errorf("safe: MaxBreadth must not be negative, got %d", o.MaxBreadth)
+	case o.Circular < CircularOmit || o.Circular > CircularError:
+		return fmt.Errorf("safe: unknown Circular policy %d", int(o.Circular))
+	case o.Placeholder != "" && o.Circular != CircularPlaceholder:
+		return fmt.Errorf("safe: Placeholder %q is set but Circular is %s, not CircularPlaceholder", o.Placeholder, o.Circular)
+	}
+	return nil
+}
+
+// String returns the name of the policy.
+func (c Circular) String() string {
+	switch c {
+	case CircularOmit:
+		return "CircularOmit"
+	case CircularPlaceholder:
+		return "CircularPlaceholder"
+	case CircularError:
+		return "CircularError"
+	}
+	return "Circular(" + strconv.Itoa(int(c)) + ")"
 }

@@ -1,0 +1,202 @@
+package safe
+
+import (
+	"errors"
+	"reflect"
+	"sync"
+)
+
+// Marshal returns the JSON encoding of v: byte-identical to json.Marshal where
+// encoding/json succeeds, valid JSON with the default substitutes where it fails.
+func Marshal(v any) ([]byte, error) { return Options{}.Marshal(v) }
+
+// MarshalIndent is Marshal with indentation: byte-identical to
+// json.MarshalIndent where encoding/json succeeds, even for an empty prefix and
+// indent (which json.MarshalIndent still breaks into lines).
+func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	return Options{}.MarshalIndent(v, prefix, indent)
+}
+
+// Append appends the encoding of v to dst and returns the extended buffer. On
+// error it returns dst unchanged.
+func Append(dst []byte, v any) ([]byte, error) { return Options{}.Append(dst, v) }
+
+// Marshal encodes v with these options.
+func (o Options) Marshal(v any) ([]byte, error) {
+	return o.marshal(v, o.Prefix != "" || o.Indent != "")
+}
+
+// MarshalIndent encodes v with these options, indented with prefix and indent
+// (which replace o.Prefix and o.Indent) as json.MarshalIndent does: unlike
+// Marshal, an empty prefix and indent still put every member on its own line.
+func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
+	o.Prefix, o.Indent = prefix, indent
+	return o.marshal(v, true)
+}
+
+// Append appends the encoding of v with these options to dst. On error it
+// returns dst unchanged: the bytes of dst up to len(dst) are never modified.
+func (o Options) Append(dst []byte, v any) ([]byte, error) {
+	return o.append(dst, v, o.Prefix != "" || o.Indent != "")
+}
+
+// AppendIndent is Append with indentation, as MarshalIndent.
+func (o Options) AppendIndent(dst []byte, v any, prefix, indent string) ([]byte, error) {
+	o.Prefix, o.Indent = prefix, indent
+	return o.append(dst, v, true)
+}
+
+func (o *Options) marshal(v any, indented bool) ([]byte, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	e := newEncodeState(o, indented)
+	if err := e.top(v); err != nil {
+		e.release()
+		return nil, err
+	}
+	out := make([]byte, len(e.buf))
+	copy(out, e.buf)
+	e.release()
+	return out, nil
+}
+
+func (o *Options) append(dst []byte, v any, indented bool) ([]byte, error) {
+	if err := o.Validate(); err != nil {
+		return dst, err
+	}
+	e := newEncodeState(o, indented)
+	if err := e.top(v); err != nil {
+		e.release()
+		return dst, err
+	}
+	dst = append(dst, e.buf...)
+	e.release()
+	return dst, nil
+}
+
+// encoderFunc writes the encoding of v. It returns errOmit, having written
+// nothing, when the value is to be left out (omitted from its object, null in
+// an array or at the top level); any other error aborts the encode.
+type encoderFunc func(e *encodeState, v reflect.Value) error
+
+// errOmit is the signal "leave this value out", never returned to a caller.
+var errOmit = errors.New("safe: omit")
+
+// encodeState is the state of one encode, pooled between encodes.
+type encodeState struct {
+	buf []byte
+
+	escapeHTML  bool
+	indented    bool
+	prefix      string
+	indent      string
+	depth       int // objects and arrays open around the value being written
+	maxDepth    int
+	maxBreadth  int
+	strict      bool
+	circular    Circular
+	placeholder string
+	replacer    func(key string, value any) (any, bool)
+
+	anc ancestors
+
+	// Scratch stacks for sorting map entries; nested maps use the space after
+	// the entries of their parent, and clear what they used when done.
+	pairs   []anyPair
+	entries []mapEntry
+}
+
+var statePool sync.Pool
+
+// Buffers at most this large are always kept in the pool; larger ones only
+// when the last encode used at least a quarter of them.
+const (
+	keepBuffer = 64 << 10
+	maxBuffer  = 16 << 20
+)
+
+func newEncodeState(o *Options, indented bool) *encodeState {
+	e, _ := statePool.Get().(*encodeState)
+	if e == nil {
+		e = &encodeState{buf: make([]byte, 0, 1024)}
+	}
+	e.buf = e.buf[:0]
+	e.escapeHTML = !o.NoEscapeHTML
+	e.indented = indented
+	e.prefix, e.indent = o.Prefix, o.Indent
+	e.depth = 0
+	e.maxDepth = o.MaxDepth
+	if e.maxDepth == 0 {
+		e.maxDepth = DefaultMaxDepth
+	}
+	e.maxBreadth = o.MaxBreadth
+	e.strict = o.Strict
+	e.circular = o.Circular
+	e.placeholder = o.Placeholder
+	if e.placeholder == "" {
+		e.placeholder = DefaultPlaceholder
+	}
+	e.replacer = o.Replacer
+	e.anc.reset()
+	return e
+}
+
+// release returns e to the pool, dropping what it should not keep: user data
+// it still references, and a buffer too large for what it was used for.
+func (e *encodeState) release() {
+	e.replacer = nil
+	e.pairs, e.entries = dropLarge(e.pairs), dropLarge(e.entries)
+	e.anc.reset()
+	if c := cap(e.buf); c > keepBuffer && (c > maxBuffer || len(e.buf) < c/4) {
+		e.buf = nil
+		return // dropped with its oversized buffer
+	}
+	statePool.Put(e)
+}
+
+// maxScratch is the largest scratch stack kept in the pool (in entries).
+const maxScratch = 4096
+
+// dropLarge empties a scratch stack (whose used part the map encoders have
+// already cleared), dropping it when it grew large.
+func dropLarge[T any](s []T) []T {
+	if cap(s) > maxScratch {
+		return nil
+	}
+	return s[:0]
+}
+
+// top encodes the top-level value.
+func (e *encodeState) top(v any) error {
+	var err error
+	if e.replacer != nil {
+		r, keep := e.replacer("", v)
+		if !keep {
+			e.buf = append(e.buf, "null"...)
+			return nil
+		}
+		v = r
+	}
+	err = e.encodeAny(v)
+	if err == errOmit {
+		e.buf = append(e.buf[:0], "null"...)
+		return nil
+	}
+	if err != nil {
+		// An aborted encode leaves entries in the scratch stacks.
+		clear(e.pairs[:cap(e.pairs)])
+		clear(e.entries[:cap(e.entries)])
+		return finishError(err)
+	}
+	return nil
+}
+
+// encodeValue writes v with the encoder of its type.
+func (e *encodeState) encodeValue(v reflect.Value) error {
+	if !v.IsValid() {
+		e.buf = append(e.buf, "null"...)
+		return nil
+	}
+	return typeEncoder(v.Type())(e, v)
+}

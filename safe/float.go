@@ -1,0 +1,80 @@
+package safe
+
+import (
+	"math"
+	"reflect"
+	"strconv"
+)
+
+// appendFloat appends f as encoding/json writes a float of the given bit size:
+// like ES6 Number.toString, the shortest decimal that reads back as f, in
+// exponent form only below 1e-6 or from 1e21 up (compared at the float's own
+// precision), with the exponent unpadded (1e-7, not 1e-07). f must be finite.
+func appendFloat(dst []byte, f float64, bits int) []byte {
+	format := byte('f')
+	if a := math.Abs(f); a != 0 {
+		if bits == 32 {
+			if a32 := float32(a); a32 < 1e-6 || a32 >= 1e21 {
+				format = 'e'
+			}
+		} else if a < 1e-6 || a >= 1e21 {
+			format = 'e'
+		}
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, bits)
+	if format == 'e' {
+		// strconv pads a negative exponent to two digits: e-07 becomes e-7.
+		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}
+
+// nonFinite writes the substitute for a NaN or infinite float v: null.
+func (e *encodeState) nonFinite(v reflect.Value, f float64, bits int) error {
+	if e.strict {
+		return newError(ReasonNonFinite, unsupportedValue(v, strconv.FormatFloat(f, 'g', -1, bits)))
+	}
+	e.buf = append(e.buf, "null"...)
+	return nil
+}
+
+func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+func encodeFloat64(e *encodeState, v reflect.Value) error {
+	f := v.Float()
+	if !isFinite(f) {
+		return e.nonFinite(v, f, 64)
+	}
+	e.buf = appendFloat(e.buf, f, 64)
+	return nil
+}
+
+func encodeFloat32(e *encodeState, v reflect.Value) error {
+	f := v.Float()
+	if !isFinite(f) {
+		return e.nonFinite(v, f, 32)
+	}
+	e.buf = appendFloat(e.buf, f, 32)
+	return nil
+}
+
+func encodeQuotedFloat64(e *encodeState, v reflect.Value) error {
+	f := v.Float()
+	if !isFinite(f) {
+		return e.nonFinite(v, f, 64)
+	}
+	e.buf = append(appendFloat(append(e.buf, '"'), f, 64), '"')
+	return nil
+}
+
+func encodeQuotedFloat32(e *encodeState, v reflect.Value) error {
+	f := v.Float()
+	if !isFinite(f) {
+		return e.nonFinite(v, f, 32)
+	}
+	e.buf = append(appendFloat(append(e.buf, '"'), f, 32), '"')
+	return nil
+}

@@ -1,0 +1,321 @@
+package safe
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/safejson/safejson/internal/stderr"
+)
+
+// keyKind is how a map's keys become member names.
+type keyKind uint8
+
+const (
+	keyString keyKind = iota // a string kind: used as it is
+	keyText                  // MarshalText
+	keyInt                   // signed integer, in decimal
+	keyUint                  // unsigned integer, in decimal
+	keyOther                 // a key type encoding/json rejects: see otherKey
+)
+
+// mapEncoder writes a map as an object, its members sorted by name.
+type mapEncoder struct {
+	typ   reflect.Type
+	key   keyKind
+	elem  encoderFunc
+	track bool
+}
+
+// mapEntry is a member of a map being written.
+type mapEntry struct {
+	name string
+	val  reflect.Value
+	// For members whose names tie: the value, encoded ahead to order them.
+	pre  []byte
+	omit bool
+	done bool
+}
+
+func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) }
+
+func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
+	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t)}
+	switch k := t.Key(); {
+	case k.Kind() == reflect.String:
+		me.key = keyString
+	case k.Implements(textMarshalerType):
+		me.key = keyText
+	case isIntKind(k.Kind()):
+		me.key = keyInt
+	case isUintKind(k.Kind()):
+		me.key = keyUint
+	default:
+		me.key = keyOther
+	}
+	if t == mapAnyType {
+		return encodeMapAnyValue
+	}
+	return me.encode
+}
+
+// encodeMapAnyValue routes a map[string]any to its reflect-free encoder.
+func encodeMapAnyValue(e *encodeState, v reflect.Value) error {
+	if v.CanInterface() {
+		return e.encodeMapAny(v.Interface().(map[string]any))
+	}
+	me := mapEncoder{typ: mapAnyType, key: keyString, elem: encodeInterface, track: true}
+	return me.encode(e, v)
+}
+
+func isIntKind(k reflect.Kind) bool {
+	return k >= reflect.Int && k <= reflect.Int64
+}
+
+func isUintKind(k reflect.Kind) bool {
+	return k >= reflect.Uint && k <= reflect.Uintptr
+}
+
+func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
+	if me.key == keyOther && e.strict {
+		return newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+	}
+	if v.IsNil() {
+		return encodeNull(e)
+	}
+	var k ancestor
+	if me.track {
+		k = ancestor{ptr: v.UnsafePointer(), typ: me.typ}
+		if e.anc.has(k) {
+			return e.cycle(v)
+		}
+	}
+	if e.depth >= e.maxDepth {
+		return e.tooDeep(v, false)
+	}
+	if me.track {
+		e.anc.push(k)
+	}
+
+	start := len(e.entries)
+	var it reflect.MapIter
+	it.Reset(v)
+	for it.Next() {
+		name, ok, err := me.name(e, v, it.Key())
+		if err != nil {
+			return err
+		}
+		if ok {
+			e.entries = append(e.entries, mapEntry{name: name, val: it.Value()})
+		}
+	}
+	end := len(e.entries)
+	slices.SortFunc(e.entries[start:end], compareEntries)
+	n := end - start
+	limit := n
+	if e.maxBreadth > 0 && n > e.maxBreadth {
+		if e.strict {
+			return tooBroad(v, e.maxBreadth)
+		}
+		limit = e.maxBreadth
+	}
+
+	e.depth++
+	if me.key == keyText || me.key == keyOther {
+		if err := me.orderTies(e, start, end); err != nil {
+			return err
+		}
+	}
+	e.buf = append(e.buf, '{')
+	written := 0
+	for i := start; i < start+limit; i++ {
+		ent := &e.entries[i]
+		if ent.omit {
+			continue
+		}
+		name, val, pre, done := ent.name, ent.val, ent.pre, ent.done
+		mark := len(e.buf)
+		if written > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if e.indented {
+			e.newline(e.depth)
+		}
+		e.buf = appendString(e.buf, name, e.escapeHTML)
+		if e.indented {
+			e.buf = append(e.buf, ':', ' ')
+		} else {
+			e.buf = append(e.buf, ':')
+		}
+		if done {
+			e.buf = append(e.buf, pre...)
+			written++
+			continue
+		}
+		var err error
+		if e.replacer != nil {
+			err = e.replaced(name, val, me.elem)
+		} else {
+			err = me.elem(e, val)
+		}
+		if err != nil {
+			if err != errOmit {
+				return within(err, name)
+			}
+			e.buf = e.buf[:mark]
+			continue
+		}
+		written++
+	}
+	if limit < n {
+		e.restMember(n-limit, written > 0)
+		written++
+	}
+	clear(e.entries[start:end])
+	e.entries = e.entries[:start]
+	e.depth--
+	if written > 0 && e.indented {
+		e.newline(e.depth)
+	}
+	e.buf = append(e.buf, '}')
+	if me.track {
+		e.anc.pop()
+	}
+	return nil
+}
+
+// orderTies orders the members of e.entries[start:end] (sorted by name) whose
+// names are equal, which happens only with MarshalText or substituted keys:
+// each one's value is encoded ahead, and they are ordered by those bytes (an
+// omitted one first), so that the output does not depend on map order.
+func (me *mapEncoder) orderTies(e *encodeState, start, end int) error {
+	for i := start; i < end; {
+		j := i + 1
+		for j < end && e.entries[j].name == e.entries[i].name {
+			j++
+		}
+		if j-i > 1 {
+			for t := i; t < j; t++ {
+				mark := len(e.buf)
+				ent := e.entries[t]
+				var err error
+				if e.replacer != nil {
+					err = e.replaced(ent.name, ent.val, me.elem)
+				} else {
+					err = me.elem(e, ent.val)
+				}
+				if err != nil && err != errOmit {
+					return within(err, ent.name)
+				}
+				e.entries[t].omit = err == errOmit
+				e.entries[t].pre = bytes.Clone(e.buf[mark:])
+				e.entries[t].done = true
+				e.buf = e.buf[:mark]
+			}
+			slices.SortFunc(e.entries[i:j], func(a, b mapEntry) int {
+				if a.omit != b.omit {
+					if a.omit {
+						return -1
+					}
+					return 1
+				}
+				return bytes.Compare(a.pre, b.pre)
+			})
+		}
+		i = j
+	}
+	return nil
+}
+
+// name returns the member name of map key k, false to leave the entry out.
+func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, error) {
+	switch me.key {
+	case keyString:
+		return k.String(), true, nil
+	case keyInt:
+		return strconv.FormatInt(k.Int(), 10), true, nil
+	case keyUint:
+		return strconv.FormatUint(k.Uint(), 10), true, nil
+	case keyText:
+		if k.Kind() == reflect.Interface && k.IsNil() {
+			// encoding/json panics on a nil interface key.
+			if e.strict {
+				return "", false, newError(ReasonMapKey, unsupportedValue(m, "nil key in map of type "+me.typ.String()))
+			}
+			return "", true, nil
+		}
+		return textKey(k, me.typ)
+	}
+	return otherKey(k, me.typ)
+}
+
+// textKey returns the MarshalText of key k, "" for a nil pointer.
+func textKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
+	if k.Kind() == reflect.Pointer && k.IsNil() {
+		return "", true, nil
+	}
+	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
+	b, err := tm.MarshalText()
+	if err != nil {
+		return "", false, stderr.MapKeyError(mapType, err)
+	}
+	return string(b), true, nil
+}
+
+// otherKey returns the member name of a key of a type encoding/json rejects.
+// An interface key holding a string, an integer or a TextMarshaler is named as
+// encoding/json names a key of that type; a nil interface key is "". Other
+// keys are named by fmt.Sprint (true, 1.5, {1 2}), unless they hold a pointer,
+// a chan, a func or an unsafe.Pointer, whose text would be an address: those
+// entries are left out.
+func otherKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
+	if k.Kind() == reflect.Interface {
+		if k.IsNil() {
+			return "", true, nil
+		}
+		k = k.Elem()
+		switch {
+		case k.Kind() == reflect.String:
+			return k.String(), true, nil
+		case k.Type().Implements(textMarshalerType):
+			return textKey(k, mapType)
+		case isIntKind(k.Kind()):
+			return strconv.FormatInt(k.Int(), 10), true, nil
+		case isUintKind(k.Kind()):
+			return strconv.FormatUint(k.Uint(), 10), true, nil
+		}
+	}
+	if holdsAddress(k) {
+		return "", false, nil
+	}
+	return fmt.Sprint(k.Interface()), true, nil
+}
+
+// holdsAddress reports whether key k is or contains a pointer, chan, func or
+// unsafe.Pointer.
+func holdsAddress(k reflect.Value) bool {
+	switch k.Kind() {
+	case reflect.Pointer, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	case reflect.Interface:
+		return !k.IsNil() && holdsAddress(k.Elem())
+	case reflect.Array:
+		for i := range k.Len() {
+			if holdsAddress(k.Index(i)) {
+				return true
+			}
+		}
+	case reflect.Struct:
+		for i := range k.NumField() {
+			if holdsAddress(k.Field(i)) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,263 @@
+package safe
+
+import "fmt"
+
+// maxNesting is the nesting encoding/json's scanner accepts in JSON written by
+// a MarshalJSON method.
+const maxNesting = 10000
+
+// appendJSON appends src, JSON written by a MarshalJSON method, as
+// encoding/json does: compacted (insignificant space removed), indented at the
+// current depth when indenting, with <, >, &, U+2028 and U+2029 escaped when
+// escaping HTML, and everything else (escapes, invalid UTF-8, number forms)
+// kept as it is. It reports false, appending nothing, when src is not exactly
+// one valid JSON value (encoding/json's scanner's grammar).
+func (e *encodeState) appendJSON(src []byte) bool {
+	start := len(e.buf)
+	if !e.scanJSON(src) {
+		e.buf = e.buf[:start]
+		return false
+	}
+	return true
+}
+
+func (e *encodeState) scanJSON(src []byte) bool {
+	var stackArray [32]byte
+	stack := stackArray[:0] // '{' or '[' for each open container
+	i := skipSpace(src, 0)
+	for {
+		// A value starts at i.
+		if i >= len(src) {
+			return false
+		}
+		switch c := src[i]; c {
+		case '{', '[':
+			if len(stack) == maxNesting {
+				return false
+			}
+			stack = append(stack, c)
+			e.buf = append(e.buf, c)
+			i = skipSpace(src, i+1)
+			if i < len(src) && src[i] == c+2 { // '}' and ']' follow '{' and '[' by 2
+				stack = stack[:len(stack)-1]
+				e.buf = append(e.buf, src[i])
+				i++
+				break
+			}
+			if e.indented {
+				e.newline(e.depth + len(stack))
+			}
+			if c == '{' {
+				var ok bool
+				if i, ok = e.scanKey(src, i); !ok {
+					return false
+				}
+			}
+			continue
+		case '"':
+			j, ok := e.scanString(src, i)
+			if !ok {
+				return false
+			}
+			i = j
+		case 't':
+			if !e.scanLiteral(src, i, "true") {
+				return false
+			}
+			i += len("true")
+		case 'f':
+			if !e.scanLiteral(src, i, "false") {
+				return false
+			}
+			i += len("false")
+		case 'n':
+			if !e.scanLiteral(src, i, "null") {
+				return false
+			}
+			i += len("null")
+		default:
+			j, ok := scanNumber(src, i)
+			if !ok {
+				return false
+			}
+			e.buf = append(e.buf, src[i:j]...)
+			i = j
+		}
+		// A value ended: close containers until a comma, or the end.
+		for {
+			i = skipSpace(src, i)
+			if len(stack) == 0 {
+				return i == len(src)
+			}
+			if i >= len(src) {
+				return false
+			}
+			open, c := stack[len(stack)-1], src[i]
+			if c == open+2 {
+				stack = stack[:len(stack)-1]
+				if e.indented {
+					e.newline(e.depth + len(stack))
+				}
+				e.buf = append(e.buf, c)
+				i++
+				continue
+			}
+			if c != ',' {
+				return false
+			}
+			e.buf = append(e.buf, ',')
+			if e.indented {
+				e.newline(e.depth + len(stack))
+			}
+			i = skipSpace(src, i+1)
+			if open == '{' {
+				var ok bool
+				if i, ok = e.scanKey(src, i); !ok {
+					return false
+				}
+			}
+			break
+		}
+	}
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) {
+		switch src[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// scanKey appends the member name at src[i] and its colon, and returns where
+// the member's value starts.
+func (e *encodeState) scanKey(src []byte, i int) (int, bool) {
+	if i >= len(src) || src[i] != '"' {
+		return i, false
+	}
+	i, ok := e.scanString(src, i)
+	if !ok {
+		return i, false
+	}
+	i = skipSpace(src, i)
+	if i >= len(src) || src[i] != ':' {
+		return i, false
+	}
+	if e.indented {
+		e.buf = append(e.buf, ':', ' ')
+	} else {
+		e.buf = append(e.buf, ':')
+	}
+	return skipSpace(src, i+1), true
+}
+
+func (e *encodeState) scanLiteral(src []byte, i int, lit string) bool {
+	if len(src)-i < len(lit) || string(src[i:i+len(lit)]) != lit {
+		return false
+	}
+	e.buf = append(e.buf, lit...)
+	return true
+}
+
+// scanString appends the string starting at src[i] (a '"') and returns the
+// index after it. Escapes must be valid and control characters escaped; bytes
+// are kept as they are but for HTML escaping.
+func (e *encodeState) scanString(src []byte, i int) (int, bool) {
+	start := i
+	for i++; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '"':
+			e.buf = append(e.buf, src[start:i+1]...)
+			return i + 1, true
+		case c == '\\':
+			i++
+			if i >= len(src) {
+				return i, false
+			}
+			switch src[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(src)-i <= 4 || !isHex(src[i+1]) || !isHex(src[i+2]) || !isHex(src[i+3]) || !isHex(src[i+4]) {
+					return i, false
+				}
+				i += 4
+			default:
+				return i, false
+			}
+		case c < 0x20:
+			return i, false
+		case !e.escapeHTML:
+		case c == '<' || c == '>' || c == '&':
+			e.buf = append(e.buf, src[start:i]...)
+			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			start = i + 1
+		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xa8:
+			e.buf = append(e.buf, src[start:i]...)
+			e.buf = append(e.buf, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
+			i += 2
+			start = i + 1
+		}
+	}
+	return i, false
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// scanNumber returns the end of the JSON number starting at s[i]:
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+func scanNumber[T string | []byte](s T, i int) (int, bool) {
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	switch {
+	case i >= len(s):
+		return i, false
+	case s[i] == '0':
+		i++
+	case '1' <= s[i] && s[i] <= '9':
+		for i++; i < len(s) && isDigit(s[i]); i++ {
+		}
+	default:
+		return i, false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if i >= len(s) || !isDigit(s[i]) {
+			return i, false
+		}
+		for i++; i < len(s) && isDigit(s[i]); i++ {
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if i >= len(s) || !isDigit(s[i]) {
+			return i, false
+		}
+		for i++; i < len(s) && isDigit(s[i]); i++ {
+		}
+	}
+	return i, true
+}
+
+// validNumber reports whether s is a JSON number, as json.Number must be.
+func validNumber(s string) bool {
+	end, ok := scanNumber(s, 0)
+	return ok && end == len(s)
+}
+
+// invalidNumberError is the error encoding/json returns for an invalid
+// json.Number.
+func invalidNumberError(s string) error {
+	return fmt.Errorf("json: invalid number literal %q", s)
+}

@@ -1,0 +1,84 @@
+package safe
+
+import (
+	"math"
+	"reflect"
+)
+
+// replaced calls the replacer for v, the member or element named key, and
+// writes what it returns: with enc, v's encoder, when that has v's type (so
+// that a `,string` option or an addressable MarshalJSON still applies, and a
+// value returned unchanged is written exactly as without a replacer), by its
+// own type otherwise. The replacer is not called again for that value, only
+// for its members. false omits the member (null for an element).
+func (e *encodeState) replaced(key string, v reflect.Value, enc encoderFunc) error {
+	if !v.CanInterface() {
+		return enc(e, v)
+	}
+	r, keep := e.replacer(key, v.Interface())
+	if !keep {
+		return errOmit
+	}
+	if reflect.TypeOf(r) == v.Type() {
+		if rv := reflect.ValueOf(r); !identical(v, rv) {
+			v = rv
+		}
+		return enc(e, v)
+	}
+	return e.encodeAny(r)
+}
+
+// replacedAny is replaced for a value held by an interface.
+func (e *encodeState) replacedAny(key string, x any) error {
+	r, keep := e.replacer(key, x)
+	if !keep {
+		return errOmit
+	}
+	return e.encodeAny(r)
+}
+
+// identical reports whether a and b, of the same type, hold the same bits:
+// equal scalars (floats bit for bit), the same references, recursively
+// through arrays, structs and interfaces.
+func identical(a, b reflect.Value) bool {
+	switch a.Kind() {
+	case reflect.Bool:
+		return a.Bool() == b.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return a.Int() == b.Int()
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return a.Uint() == b.Uint()
+	case reflect.Float32, reflect.Float64:
+		return math.Float64bits(a.Float()) == math.Float64bits(b.Float())
+	case reflect.Complex64, reflect.Complex128:
+		x, y := a.Complex(), b.Complex()
+		return math.Float64bits(real(x)) == math.Float64bits(real(y)) &&
+			math.Float64bits(imag(x)) == math.Float64bits(imag(y))
+	case reflect.String:
+		return a.String() == b.String()
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.UnsafePointer:
+		return a.UnsafePointer() == b.UnsafePointer()
+	case reflect.Slice:
+		return a.UnsafePointer() == b.UnsafePointer() && a.Len() == b.Len() && a.Cap() == b.Cap()
+	case reflect.Interface:
+		if a.IsNil() || b.IsNil() {
+			return a.IsNil() == b.IsNil()
+		}
+		return a.Elem().Type() == b.Elem().Type() && identical(a.Elem(), b.Elem())
+	case reflect.Array:
+		for i := range a.Len() {
+			if !identical(a.Index(i), b.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !identical(a.Field(i), b.Field(i)) {
+				return false
+			}
+		}
+		return true
+	}
+	return false // func: never known to be the same
+}

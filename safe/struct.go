@@ -1,0 +1,219 @@
+package safe
+
+import (
+	"reflect"
+)
+
+// structEncoder writes a struct as an object of its fields.
+type structEncoder struct {
+	fields []field
+}
+
+func (b *builder) structEncoder(t reflect.Type) encoderFunc {
+	se := &structEncoder{fields: typeFields(t)}
+	for i := range se.fields {
+		f := &se.fields[i]
+		f.keyRaw = `"` + f.name + `":`
+		f.keyHTML = string(appendHTMLEscaped([]byte(`"`), f.name)) + `":`
+		switch {
+		case f.readOnly:
+			f.enc = b.readOnlyEncoder(f.typ)
+		case f.quoted:
+			f.enc = b.newEncoder(f.typ, true, true)
+		default:
+			f.enc = b.encoder(f.typ)
+		}
+		if f.omitZero && !f.readOnly {
+			f.isZero = zeroMethod(f.typ)
+		}
+	}
+	return se.encode
+}
+
+// readOnlyEncoder encodes an unexported embedded struct (or pointer to one)
+// named by its tag by its kind: encoding/json panics calling its methods,
+// since reflect does not let it call them through an unexported field.
+func (b *builder) readOnlyEncoder(t reflect.Type) encoderFunc {
+	if t.Kind() != reflect.Pointer {
+		return b.kindEncoder(t, false)
+	}
+	pe := &ptrEncoder{typ: t, elem: b.kindEncoder(t.Elem(), false), track: mayCycle(t)}
+	return pe.encode
+}
+
+// appendHTMLEscaped appends s with <, >, &, U+2028 and U+2029 escaped.
+func appendHTMLEscaped(dst []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			start = i + 1
+		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xa8:
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xf])
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, s[start:]...)
+}
+
+type isZeroer interface{ IsZero() bool }
+
+var isZeroerType = reflect.TypeFor[isZeroer]()
+
+// zeroMethod returns how omitzero asks a field of type t whether it is zero
+// when t has an IsZero method, as encoding/json does (a nil pointer or
+// interface is zero without a call; a value whose method has a pointer
+// receiver is copied when not addressable), or nil to use reflect's IsZero.
+func zeroMethod(t reflect.Type) func(reflect.Value) bool {
+	switch {
+	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			return v.IsNil() ||
+				v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() ||
+				v.Interface().(isZeroer).IsZero()
+		}
+	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			return v.IsNil() || v.Interface().(isZeroer).IsZero()
+		}
+	case t.Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			return v.Interface().(isZeroer).IsZero()
+		}
+	case reflect.PointerTo(t).Implements(isZeroerType):
+		return func(v reflect.Value) bool {
+			if !v.CanAddr() {
+				c := reflect.New(v.Type()).Elem()
+				c.Set(v)
+				v = c
+			}
+			return v.Addr().Interface().(isZeroer).IsZero()
+		}
+	}
+	return nil
+}
+
+// isEmpty is omitempty's test: false, 0, "", nil, and empty arrays, slices
+// and maps. A struct is never empty.
+func isEmpty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64,
+		reflect.Interface, reflect.Pointer:
+		return v.IsZero()
+	}
+	return false
+}
+
+// value returns the field's value in struct v, false when it lies behind a
+// nil embedded pointer.
+func (f *field) value(v reflect.Value) (reflect.Value, bool) {
+	if len(f.index) == 1 {
+		return v.Field(f.index[0]), true
+	}
+	for _, i := range f.index {
+		if v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return reflect.Value{}, false
+			}
+			v = v.Elem()
+		}
+		v = v.Field(i)
+	}
+	return v, true
+}
+
+// omitted reports whether omitempty or omitzero leaves the field out.
+func (f *field) omitted(v reflect.Value) bool {
+	if f.omitEmpty && isEmpty(v) {
+		return true
+	}
+	if f.omitZero {
+		if f.isZero != nil {
+			return f.isZero(v)
+		}
+		return v.IsZero()
+	}
+	return false
+}
+
+func (se *structEncoder) encode(e *encodeState, v reflect.Value) error {
+	if e.depth >= e.maxDepth {
+		return e.tooDeep(v, false)
+	}
+	e.depth++
+	e.buf = append(e.buf, '{')
+	written, members := 0, 0
+	for i := range se.fields {
+		f := &se.fields[i]
+		fv, ok := f.value(v)
+		if !ok || (f.omitEmpty || f.omitZero) && f.omitted(fv) {
+			continue
+		}
+		if members == e.maxBreadth && e.maxBreadth > 0 {
+			if e.strict {
+				return tooBroad(v, e.maxBreadth)
+			}
+			e.restMember(1+se.countFrom(v, i+1), written > 0)
+			written++
+			break
+		}
+		members++
+		mark := len(e.buf)
+		if written > 0 {
+			e.buf = append(e.buf, ',')
+		}
+		if e.indented {
+			e.newline(e.depth)
+		}
+		if e.escapeHTML {
+			e.buf = append(e.buf, f.keyHTML...)
+		} else {
+			e.buf = append(e.buf, f.keyRaw...)
+		}
+		if e.indented {
+			e.buf = append(e.buf, ' ')
+		}
+		var err error
+		if e.replacer != nil {
+			err = e.replaced(f.name, fv, f.enc)
+		} else {
+			err = f.enc(e, fv)
+		}
+		if err != nil {
+			if err != errOmit {
+				return within(err, f.name)
+			}
+			e.buf = e.buf[:mark]
+			continue
+		}
+		written++
+	}
+	e.depth--
+	if written > 0 && e.indented {
+		e.newline(e.depth)
+	}
+	e.buf = append(e.buf, '}')
+	return nil
+}
+
+// countFrom counts the members of v from field i on that omitempty and
+// omitzero keep.
+func (se *structEncoder) countFrom(v reflect.Value, i int) int {
+	n := 0
+	for ; i < len(se.fields); i++ {
+		f := &se.fields[i]
+		if fv, ok := f.value(v); ok && !((f.omitEmpty || f.omitZero) && f.omitted(fv)) {
+			n++
+		}
+	}
+	return n
+}
