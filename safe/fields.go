@@ -38,10 +38,10 @@ func typeFields(t reflect.Type) []field {
 		index []int
 	}
 	var (
-		fields            []field
-		current, next     = []embedded{}, []embedded{{typ: t}}
-		count, nextCount  map[reflect.Type]int
-		visited           = map[reflect.Type]bool{}
+		fields           []field
+		current, next    = []embedded{}, []embedded{{typ: t}}
+		count, nextCount map[reflect.Type]int
+		visited          = map[reflect.Type]bool{}
 	)
 	for len(next) > 0 {
 		current, next = next, current[:0]
