@@ -135,18 +135,19 @@ func (c *fuzzCase) check() {
 		return
 	}
 	def := run(func() ([]byte, error) { return safe.Marshal(v) })
-	c.compare("safe.Marshal vs json.Marshal", std, def)
+	c.compare("safe.Marshal vs json.Marshal", std, def, json.Valid)
+	indented := func(b []byte) bool { return json.Valid(unindent(b, ind[0], ind[1])) }
 	c.compare("safe.MarshalIndent vs json.MarshalIndent "+fmt.Sprintf("%q", ind), run(func() ([]byte, error) {
 		return json.MarshalIndent(v, ind[0], ind[1])
-	}), run(func() ([]byte, error) { return safe.MarshalIndent(v, ind[0], ind[1]) }))
+	}), run(func() ([]byte, error) { return safe.MarshalIndent(v, ind[0], ind[1]) }), indented)
 	c.compare("NoEscapeHTML vs Encoder.SetEscapeHTML(false)", run(func() ([]byte, error) {
 		return stdEncode(v, "", "")
-	}), run(func() ([]byte, error) { return safe.Options{NoEscapeHTML: true}.Marshal(v) }))
+	}), run(func() ([]byte, error) { return safe.Options{NoEscapeHTML: true}.Marshal(v) }), json.Valid)
 	c.compare("NoEscapeHTML+Indent vs Encoder.SetEscapeHTML(false)+SetIndent "+fmt.Sprintf("%q", ind), run(func() ([]byte, error) {
 		return stdEncode(v, ind[0], ind[1])
 	}), run(func() ([]byte, error) {
 		return safe.Options{NoEscapeHTML: true, Prefix: ind[0], Indent: ind[1]}.Marshal(v)
-	}))
+	}), indented)
 	c.checkAppend(def)
 	c.checkStrict(std)
 	c.checkReplacer(def)
@@ -168,8 +169,25 @@ func (c *fuzzCase) checkStdPanicked(std outcome) {
 	}
 }
 
-// compare checks one safe encode against the same encode by encoding/json.
-func (c *fuzzCase) compare(what string, std, got outcome) {
+// unindent removes the prefix and indentation from the lines of indented
+// output (they need not be whitespace), so that json.Valid can check it. A
+// newline in the output is always one that indentation added: strings escape
+// theirs.
+func unindent(b []byte, prefix, indent string) []byte {
+	lines := bytes.Split(b, []byte("\n"))
+	for i := 1; i < len(lines); i++ {
+		l := bytes.TrimPrefix(lines[i], []byte(prefix))
+		for indent != "" && bytes.HasPrefix(l, []byte(indent)) {
+			l = l[len(indent):]
+		}
+		lines[i] = l
+	}
+	return bytes.Join(lines, []byte("\n"))
+}
+
+// compare checks one safe encode against the same encode by encoding/json;
+// valid says whether output is well-formed.
+func (c *fuzzCase) compare(what string, std, got outcome, valid func([]byte) bool) {
 	t := c.t
 	require.Nil(t, got.panicked, c.msg(what+": safe panicked", std, got))
 	switch randtype.Classify(std.err) {
@@ -187,7 +205,7 @@ func (c *fuzzCase) compare(what string, std, got outcome) {
 		}
 	default: // Unsupported, BadData, OtherError
 		if got.err == nil {
-			require.True(t, json.Valid(got.out), c.msg(what+": invalid JSON", std, got))
+			require.True(t, valid(got.out), c.msg(what+": invalid JSON", std, got))
 			return
 		}
 		// A user error may come after a substitute, where std stopped: then
@@ -222,7 +240,7 @@ func (c *fuzzCase) checkStrict(std outcome) {
 	require.Nil(c.t, got.panicked, c.msg(what+": safe panicked", std, got))
 	switch randtype.Classify(std.err) {
 	case randtype.NoError, randtype.UserError:
-		c.compare(what, std, got)
+		c.compare(what, std, got, json.Valid)
 	case randtype.Unsupported:
 		require.Error(c.t, got.err, c.msg(what+": std rejected the value, strict safe did not", std, got))
 		var uv *json.UnsupportedValueError
