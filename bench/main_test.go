@@ -210,6 +210,7 @@ func TestFormats(t *testing.T) {
 	}
 	assert.Equal(t, "3.2 KB", formatSize(3261, true))
 	assert.Equal(t, "—", formatSize(0, false))
+	assert.Equal(t, "7 B", formatSize(7, true))
 	assert.Equal(t, "10 µs", decadeLabel(4))
 	assert.Equal(t, "100 ns", decadeLabel(2))
 	assert.Equal(t, "1 ms", decadeLabel(6))

@@ -304,10 +304,14 @@ func formatRatio(x float64) string {
 	return fmt.Sprintf("~%.*f×", int(-math.Floor(math.Log10(x))), x)
 }
 
-// formatSize writes n bytes as KB (1024 bytes) with one decimal.
+// formatSize writes n bytes as KB (1024 bytes) with one decimal, or in bytes
+// below 1 KB.
 func formatSize(n int, ok bool) string {
-	if !ok {
+	switch {
+	case !ok:
 		return "—"
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
 	}
 	return fmt.Sprintf("%.1f KB", float64(n)/1024)
 }
