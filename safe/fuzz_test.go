@@ -297,12 +297,12 @@ func (c *fuzzCase) checkOptions(def outcome) {
 	got := run(func() ([]byte, error) { return safe.Options{Circular: safe.CircularError}.Marshal(c.s.Value) })
 	what := "CircularError"
 	require.Nil(c.t, got.panicked, c.msg(what+": safe panicked", def, got))
-	if got.err == nil || def.err != nil {
-		require.Equal(c.t, fmt.Sprint(def.err), fmt.Sprint(got.err), c.msg(what+": different error", def, got))
-		require.Equal(c.t, string(def.out), string(got.out), c.msg(what+": different bytes", def, got))
+	var uv *json.UnsupportedValueError
+	if errors.As(got.err, &uv) {
+		// Stopped at a cycle: before any user error the default reports later.
+		require.Positive(c.t, c.s.Stats.Cycles, c.msg(what+": a cycle error without a cycle", def, got))
 		return
 	}
-	var uv *json.UnsupportedValueError
-	require.ErrorAs(c.t, got.err, &uv, c.msg(what+": not an *json.UnsupportedValueError", def, got))
-	require.Positive(c.t, c.s.Stats.Cycles, c.msg(what+": a cycle error without a cycle", def, got))
+	require.Equal(c.t, fmt.Sprint(def.err), fmt.Sprint(got.err), c.msg(what+": different error", def, got))
+	require.Equal(c.t, string(def.out), string(got.out), c.msg(what+": different bytes", def, got))
 }
