@@ -59,6 +59,7 @@ type describer struct {
 	stats Stats
 	path  map[refKey]bool
 	ids   map[refKey]int
+	label string // before reference numbers: "k" in map keys
 }
 
 // Describe renders v as Go-like text: a cycle shows as <cycle #N> and a
@@ -281,18 +282,18 @@ func (d *describer) value(v reflect.Value) {
 func (d *describer) ref(k refKey, prefix string, follow func()) {
 	if d.path[k] {
 		d.stats.Cycles++
-		d.write("<cycle #", strconv.Itoa(d.ids[k]), ">")
+		d.write("<cycle #", d.label, strconv.Itoa(d.ids[k]), ">")
 		return
 	}
 	if id, ok := d.ids[k]; ok {
 		d.stats.Shared++
-		d.write("<shared #", strconv.Itoa(id), ">")
+		d.write("<shared #", d.label, strconv.Itoa(id), ">")
 		return
 	}
 	id := len(d.ids) + 1
 	d.ids[k] = id
 	d.path[k] = true
-	d.write("#", strconv.Itoa(id), "=", prefix)
+	d.write("#", d.label, strconv.Itoa(id), "=", prefix)
 	follow()
 	delete(d.path, k)
 }
@@ -318,6 +319,7 @@ func (d *describer) mapEntries(v reflect.Value) {
 	var es []entry
 	for it := v.MapRange(); it.Next(); {
 		kd := newDescriber()
+		kd.label = "k"
 		kd.value(it.Key())
 		d.stats.add(kd.stats)
 		es = append(es, entry{kd.b.String(), it.Key(), it.Value()})
