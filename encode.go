@@ -20,8 +20,8 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	if err := o.Validate(); err != nil {
 		return dst, err
 	}
-	eng := o.engine()
-	if !o.engineCanWrite(v, eng) {
+	eng := o.plan(v)
+	if eng == nil {
 		return o.safe().Append(dst, v)
 	}
 	n := len(dst)
@@ -55,33 +55,88 @@ func attempt(eng engine.Engine, dst []byte, v any, eo engine.Options) (out []byt
 // fallsBack reports whether an engine error sends the value to the reference
 // encoder: everything but the user's own errors, already in std form.
 func fallsBack(err error) bool {
-	return engine.IsRejected(err)
+	return engine.NeedsFallback(err)
 }
 
-// engineCanWrite reports whether v may go to eng: the engine is known to write
-// exactly what the reference encoder writes for it, without failing on a cycle.
-func (o *Options) engineCanWrite(v any, eng engine.Engine) bool {
+// candidate is an engine the planner may pick, with the features it must not
+// be given.
+type candidate struct {
+	eng   engine.Engine
+	avoid features
+}
+
+// defaultCandidates are the engines tried for Options with no Engine, in order
+// of preference: the default engine, then the other third-party engines
+// compiled in, so that a type one engine writes wrongly can go to another
+// rather than to the slower reference encoder. encoding/json is no candidate:
+// the reference encoder writes the same bytes, as fast or faster, and never
+// fails. An engine with quirks the planner does not know is no candidate
+// either.
+var defaultCandidates = func() []candidate {
+	var cs []candidate
+	for _, e := range engine.All() {
+		if e.Name() == "std" && len(cs) > 0 {
+			continue
+		}
+		if c, ok := candidateFor(e); ok {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}()
+
+func candidateFor(e engine.Engine) (candidate, bool) {
+	q := e.Quirks()
+	return candidate{e, avoidMask(q)}, q&^knownQuirks == 0
+}
+
+// plan returns the engine v goes to, or nil for the reference encoder: an
+// engine known to write exactly what the reference encoder writes for v,
+// without failing on a cycle.
+func (o *Options) plan(v any) engine.Engine {
 	if o.Replacer != nil || o.MaxBreadth != 0 {
 		// Engines have neither: only the reference encoder calls a replacer
 		// once per value, and cuts wide values.
-		return false
+		return nil
+	}
+	cs := defaultCandidates
+	if o.Engine != nil {
+		c, ok := candidateFor(o.Engine)
+		if !ok {
+			return nil
+		}
+		cs = []candidate{c}
 	}
 	if v == nil {
-		return true
+		if len(cs) == 0 {
+			return nil
+		}
+		return cs[0].eng
 	}
 	ti := infoOf(reflect.TypeOf(v))
-	avoid := avoidMask(eng.Quirks())
-	if ti.feat&avoid != 0 {
-		return false
-	}
 	limit := engineDepthLimit
 	if o.MaxDepth != 0 {
 		limit = min(limit, o.MaxDepth)
 	}
-	if ti.scan == nil {
-		return ti.depth <= limit
+	for _, c := range cs {
+		if ti.feat&c.avoid != 0 {
+			continue
+		}
+		if ti.scan == nil {
+			if ti.depth > limit {
+				return nil
+			}
+			return c.eng
+		}
+		if scanValue(v, ti, limit, c.avoid) {
+			return c.eng
+		}
+		// A cycle, a value too deep, or a concrete type this engine must
+		// not see: the reference encoder is the answer, without a second
+		// scan for another engine.
+		return nil
 	}
-	return scanValue(v, ti, limit, avoid)
+	return nil
 }
 
 // safe returns the reference encoder's options for o.

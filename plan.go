@@ -61,10 +61,21 @@ const (
 	// featPtrMarshaler: a Marshaler or TextMarshaler with a pointer receiver,
 	// called by encoding/json only when the value is addressable.
 	featPtrMarshaler
-	// featNonFiniteFloatWidth: reserved for engines that format float32
-	// differently; set with featFloat on float32.
+	// featFloat32: a float32 (set with featFloat).
 	featFloat32
+	// featArrayPtrMethod: an array whose element type T is not a pointer and
+	// has MarshalJSON or MarshalText on *T only: encoding/json calls the
+	// method only when the array is addressable.
+	featArrayPtrMethod
+	// featDeepTypeNest: more than maxTypeNest slice, array, map or pointer
+	// types nested directly in one another; some engines compile such types
+	// in time and memory exponential in the nesting.
+	featDeepTypeNest
 )
+
+// maxTypeNest is the most container types nested directly in one another
+// (map[string][]*[]int is 4) before featDeepTypeNest.
+const maxTypeNest = 6
 
 // typeInfo is the planner's cached knowledge of one type.
 type typeInfo struct {
@@ -285,6 +296,9 @@ func localFeatures(t reflect.Type) features {
 			return f
 		}
 	}
+	if typeNest(t) > maxTypeNest {
+		f |= featDeepTypeNest
+	}
 	switch t.Kind() {
 	case reflect.Float32:
 		f |= featFloat | featFloat32
@@ -317,6 +331,10 @@ func localFeatures(t reflect.Type) features {
 		if t.Elem().Kind() == reflect.Uint8 {
 			f |= featByteArray
 		}
+		if e := t.Elem(); e.Kind() != reflect.Pointer && e.Kind() != reflect.Interface &&
+			!isLeaf(e) && (reflect.PointerTo(e).Implements(jsonMarshalerType) || reflect.PointerTo(e).Implements(textMarshalerType)) {
+			f |= featArrayPtrMethod
+		}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 && t.Name() != "" {
 			f |= featByteArray
@@ -342,6 +360,20 @@ func localFeatures(t reflect.Type) features {
 		})
 	}
 	return f
+}
+
+// typeNest counts the container types nested directly in t, t included.
+func typeNest(t reflect.Type) int {
+	n := 0
+	for {
+		switch t.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+			n++
+			t = t.Elem()
+		default:
+			return n
+		}
+	}
 }
 
 // children are the types encoding/json may write inside a value of t.

@@ -3,8 +3,33 @@ package safejson
 import "github.com/safejson/safejson/engine"
 
 // avoidMask returns the features whose values must not go to an engine with
-// quirks q: those it rejects anyway (so the attempt is wasted), and those it is
-// known to write differently from encoding/json.
+// quirks q: those every engine rejects (the attempt would be wasted), and those
+// this one is known to write differently from encoding/json (engine.Quirks
+// documents each, with the type feature that triggers it).
 func avoidMask(q engine.Quirks) features {
-	return featUnsupported | featBadMapKey
+	avoid := featUnsupported | featBadMapKey
+	if q.Has(engine.QuirkStringOption) {
+		avoid |= featStringOptString
+	}
+	if q.Has(engine.QuirkMarshalerOutput) {
+		avoid |= featMarshaler | featRawMessage
+	}
+	if q.Has(engine.QuirkNegativeZero) {
+		avoid |= featFloat
+	}
+	if q.Has(engine.QuirkNestedTypeCompile) {
+		avoid |= featDeepTypeNest
+	}
+	if q.Has(engine.QuirkArrayMethods) {
+		avoid |= featArrayPtrMethod
+	}
+	// QuirkUnsupportedMapKey is featBadMapKey, avoided above; QuirkDepthLimit
+	// is below engineDepthLimit's reach.
+	return avoid
 }
+
+// knownQuirks are the quirks avoidMask handles. A quirk an engine reports
+// beyond these makes the planner send every value to the reference encoder,
+// until it is handled here (TestEveryQuirkIsHandled fails first).
+const knownQuirks = engine.QuirkStringOption | engine.QuirkMarshalerOutput | engine.QuirkNegativeZero |
+	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods
