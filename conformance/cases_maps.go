@@ -1,7 +1,9 @@
 package conformance
 
 import (
+	"fmt"
 	"math"
+	"strings"
 
 	"github.com/safejson/safejson"
 )
@@ -25,6 +27,8 @@ func mapCases() []*Case {
 			`{"\n":4,"\"q\"":2,"\u003ca\u003e\u0026":1,"\\":3,"\u2028":5}`),
 		same("mapkey/escaped-no-escape-html", map[string]int{"<a>&": 1, `"q"`: 2, `\`: 3, "\n": 4, "\u2028": 5},
 			`{"\n":4,"\"q\"":2,"<a>&":1,"\\":3,"\u2028":5}`).with(safejson.Options{NoEscapeHTML: true}),
+		same("mapkey/control-characters", map[string]int{"\b\f\x01": 1}, `{"\b\f\u0001":1}`),
+		same("mapkey/many-keys-sorted", manyKeys(40), wantManyKeys(40)),
 		same("mapkey/byte-order", map[string]int{"é": 1, "z": 2, "Z": 3, "": 4}, `{"":4,"Z":3,"z":2,"é":1}`),
 		same("mapkey/named-string", map[name]int{"b": 1, "a": 2}, `{"a":2,"b":1}`),
 		same("map/nil", map[string]int(nil), `null`),
@@ -42,4 +46,34 @@ func mapCases() []*Case {
 		sub("mapkey/interface-pointer-omitted", map[any]int{"a": 1, &one: 2}, `{"a":1}`),
 		sub("mapkey/bool-in-struct-field", struct{ M map[bool]string }{map[bool]string{true: "<y>"}}, `{"M":{"true":"\u003cy\u003e"}}`),
 	}
+}
+
+// manyKeys returns a map of n keys "k0" … "k<n-1>", each mapped to its number.
+func manyKeys(n int) map[string]int {
+	m := make(map[string]int, n)
+	for i := range n {
+		m[fmt.Sprintf("k%d", i)] = i
+	}
+	return m
+}
+
+// wantManyKeys writes manyKeys(n) with its keys in byte order, worked out
+// digit by digit (k0, k1, k10 … k19, k2, k20 …) rather than sorted by a
+// library.
+func wantManyKeys(n int) string {
+	var members []string
+	for first := range 10 {
+		if first < n {
+			members = append(members, fmt.Sprintf(`"k%d":%d`, first, first))
+		}
+		if first == 0 {
+			continue
+		}
+		for second := range 10 {
+			if i := first*10 + second; i < n {
+				members = append(members, fmt.Sprintf(`"k%d":%d`, i, i))
+			}
+		}
+	}
+	return "{" + strings.Join(members, ",") + "}"
 }

@@ -43,7 +43,16 @@ func numberCases() []*Case {
 			`[0,1,0.1,100000000000000000000,1e+21,0.000001,1e-7,1.7976931348623157e+308,5e-324,123456789.12345679]`),
 		same("float64/negative", []float64{-1.5, -0.1, -1e20, -1e21, -1e-6, -1e-7, -math.MaxFloat64, -math.SmallestNonzeroFloat64},
 			`[-1.5,-0.1,-100000000000000000000,-1e+21,-0.000001,-1e-7,-1.7976931348623157e+308,-5e-324]`),
+		same("float64/shortest-round-trip", []float64{1e23, 9007199254740993, 0.3, 2.5e-8, 1e-5, 123e-20, 4.35e-7, 5e-324, 2.2250738585072014e-308, 1 << 62},
+			`[1e+23,9007199254740992,0.3,2.5e-8,0.00001,1.23e-18,4.35e-7,5e-324,2.2250738585072014e-308,4611686018427388000]`),
+		same("float32/shortest-round-trip", []float32{1.1, 3.3, 16777217, 1e-10, 0.3, 7.0e-45, 1 << 62},
+			`[1.1,3.3,16777216,1e-10,0.3,7e-45,4611686000000000000]`),
 		same("float64/negative-zero", negZero, `-0`),
+		same("float64/negative-zero-omitempty", struct {
+			F float64 `json:",omitempty"`
+			G float32 `json:",omitempty"`
+			H float64
+		}{negZero, float32(negZero), negZero}, `{"H":-0}`),
 		same("float64/negative-zero-field", struct{ Z float64 }{negZero}, `{"Z":-0}`),
 		same("float32/positive", []float32{0.1, 1e20, 1e21, 1e-6, 1e-7, math.MaxFloat32, math.SmallestNonzeroFloat32, 16777216, 3.4e-5},
 			`[0.1,100000000000000000000,1e+21,0.000001,1e-7,3.4028235e+38,1e-45,16777216,0.000034]`),

@@ -1,6 +1,8 @@
 package conformance
 
 import (
+	"strings"
+
 	"github.com/safejson/safejson"
 )
 
@@ -8,6 +10,9 @@ import (
 // ",string" on strings.
 func stringCases() []*Case {
 	x := `x"<`
+	// longPrefix puts the characters to escape past the first vector widths
+	// of SIMD encoders.
+	longPrefix := strings.Repeat("abcdefgh", 13)
 	return []*Case{
 		same("string/html", `<a href="x">&amp;</a>`, `"\u003ca href=\"x\"\u003e\u0026amp;\u003c/a\u003e"`),
 		same("string/html-no-escape", `<a href="x">&amp;</a>`, `"<a href=\"x\">&amp;</a>"`).with(safejson.Options{NoEscapeHTML: true}),
@@ -18,6 +23,9 @@ func stringCases() []*Case {
 		same("string/valid-multibyte", "héllo 世界 😀", `"héllo 世界 😀"`),
 		same("string/control-characters", "\x00\x01\x07\b\t\n\v\f\r\x1b\x1f\x7f",
 			`"\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u001f`+"\x7f"+`"`),
+		same("string/long-escapes-late", longPrefix+"<\u2028\xff\b\"é", `"`+longPrefix+`\u003c\u2028\ufffd\b\"é"`),
+		same("string/long-escapes-late-no-escape-html", longPrefix+"<&\u2029\x00", `"`+longPrefix+`<&\u2029\u0000"`).
+			with(safejson.Options{NoEscapeHTML: true}),
 		same("string/quotes-backslash-slash", `q"b\s/`, `"q\"b\\s/"`),
 		same("string/empty", "", `""`),
 		same("string/in-slice-mixed", []string{"<", "\u2028", "\xff", "\t"}, `["\u003c","\u2028","\ufffd","\t"]`),
