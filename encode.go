@@ -114,6 +114,9 @@ func (o *Options) plan(v any) engine.Engine {
 		return cs[0].eng
 	}
 	ti := infoOf(reflect.TypeOf(v))
+	if ti.dynamic {
+		return nil
+	}
 	limit := engineDepthLimit
 	if o.MaxDepth != 0 {
 		limit = min(limit, o.MaxDepth)

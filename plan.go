@@ -73,6 +73,25 @@ const (
 	featDeepTypeNest
 )
 
+// dynamicRoot reports whether t is an interface, or slices, arrays, maps and
+// pointers around one (any, []any, map[string]any, *[]map[string]any …): the
+// shape of decoded JSON, where everything but the scalars is dynamic.
+func dynamicRoot(t reflect.Type) bool {
+	for {
+		switch t.Kind() {
+		case reflect.Interface:
+			return true
+		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
+			if isLeaf(t) || isByteSlice(t) {
+				return false
+			}
+			t = t.Elem()
+		default:
+			return false
+		}
+	}
+}
+
 // maxTypeNest is the most container types nested directly in one another
 // (map[string][]*[]int is 4) before featDeepTypeNest.
 const maxTypeNest = 6
@@ -80,6 +99,10 @@ const maxTypeNest = 6
 // typeInfo is the planner's cached knowledge of one type.
 type typeInfo struct {
 	feat features
+	// dynamic is dynamicRoot of the type: values go to the reference encoder,
+	// which writes the shapes of decoded JSON faster than the engines do and
+	// needs no pre-scan for cycles.
+	dynamic bool
 	// depth is the most JSON nesting (objects and arrays) a value of the type
 	// can have, for a type that is neither recursive nor dynamic.
 	depth int
@@ -208,7 +231,7 @@ func (a *analyzer) close(comp []*node) {
 		feat |= featRecursive
 	}
 	for _, n := range comp {
-		n.info = &typeInfo{feat: feat}
+		n.info = &typeInfo{feat: feat, dynamic: dynamicRoot(n.t)}
 	}
 	if feat&(featRecursive|featDynamic) == 0 {
 		// Not recursive, so the component is one type.

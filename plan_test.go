@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
 )
 
@@ -153,6 +154,50 @@ func TestScanFindsCycles(t *testing.T) {
 		ti := infoOf(reflect.TypeOf(c.v))
 		if assert.NotNil(t, ti.scan, c.name) {
 			assert.Equal(t, c.ok, scanValue(c.v, ti, engineDepthLimit, featUnsupported|featBadMapKey), c.name)
+		}
+	}
+}
+
+type planArrayElem struct{ X int }
+
+func (*planArrayElem) MarshalText() ([]byte, error) { return []byte("m"), nil }
+
+func TestEveryQuirkIsHandled(t *testing.T) {
+	for _, e := range engine.All() {
+		assert.Zero(t, e.Quirks()&^knownQuirks, "%s reports quirks the planner does not handle: %v", e.Name(), e.Quirks()&^knownQuirks)
+	}
+}
+
+func TestQuirksRouteAround(t *testing.T) {
+	triggers := []struct {
+		quirk engine.Quirks
+		v     any
+	}{
+		{engine.QuirkStringOption, planStringOpt{S: "<"}},
+		{engine.QuirkMarshalerOutput, planMarshaler{}},
+		{engine.QuirkMarshalerOutput, []json.RawMessage{json.RawMessage(`1`)}},
+		{engine.QuirkMarshalerOutput, planIface{Any: planMarshaler{}}},
+		{engine.QuirkNegativeZero, 1.5},
+		{engine.QuirkArrayMethods, [2]planArrayElem{}},
+		{engine.QuirkNestedTypeCompile, [][][][][][][]int{}},
+	}
+	for _, e := range engine.All() {
+		for _, tr := range triggers {
+			o := Options{Engine: e}
+			got := o.plan(tr.v)
+			if e.Quirks().Has(tr.quirk) {
+				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)
+			} else {
+				assert.NotNil(t, got, "%s lacks %v: %T may go to it", e.Name(), tr.quirk, tr.v)
+			}
+		}
+	}
+	// With no engine named, a type the default engine writes wrongly goes to
+	// another compiled-in engine that writes it right, if there is one.
+	for _, tr := range triggers {
+		got := (&Options{}).plan(tr.v)
+		if got != nil {
+			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
 		}
 	}
 }

@@ -44,7 +44,8 @@ func eachEngine(t *testing.T, fn func(t *testing.T, e engine.Engine)) {
 func TestPlainDataGoesToEngineOnce(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
-		for _, v := range []any{benchdata.Items(20), benchdata.Maps(20), benchdata.DeepStruct(50), nil, 1.5} {
+		withAny := planIface{Any: benchdata.Maps(2)}
+		for _, v := range []any{benchdata.Items(20), benchdata.DeepStruct(50), withAny, nil, 1.5} {
 			want, err := json.Marshal(v)
 			require.NoError(t, err)
 			before := ce.calls.Load()
@@ -53,6 +54,20 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 			assert.Equal(t, string(want), string(got))
 			assert.Equal(t, before+1, ce.calls.Load(), "%T: one engine attempt", v)
 		}
+	})
+}
+
+func TestDecodedJSONGoesToReferenceEncoder(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		ce := &countingEngine{Engine: e}
+		for _, v := range []any{benchdata.Maps(20), benchdata.Map(1), []map[string]any{benchdata.Map(2)}} {
+			want, err := json.Marshal(v)
+			require.NoError(t, err)
+			got, err := Options{Engine: ce}.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+		}
+		assert.Zero(t, ce.calls.Load(), "the reference encoder writes decoded JSON faster, with no pre-scan")
 	})
 }
 
