@@ -1,11 +1,32 @@
-// Package engine wraps the third-party JSON encoders safejson tries first, each
-// configured for encoding/json's output, behind one interface.
+// Package engine wraps the JSON encoders safejson tries first, each configured
+// to write what encoding/json writes, behind one interface.
+//
+// Three engines exist: "sonic" (bytedance/sonic, amd64 and arm64 only),
+// "goccy" (goccy/go-json) and "std" (encoding/json itself, always compiled
+// in). Which ones a binary holds is decided by build tags (see Default); All
+// lists them and ByName finds one.
+//
+// An engine either writes exactly the bytes encoding/json writes, or fails with
+// one of three kinds of error (see errors.go):
+//   - *Rejected: the value holds something the engine cannot write (a cycle,
+//     NaN or ±Inf, a chan/func/complex, a map key it cannot write, nesting too
+//     deep); the caller falls back to the reference encoder.
+//   - the error encoding/json itself would return (a *json.MarshalerError …),
+//     rebuilt exactly: the user's own MarshalJSON or MarshalText failed.
+//   - *Unconvertible: the user's own code failed but the engine's error does
+//     not say enough to rebuild encoding/json's error; the caller re-runs the
+//     reference encoder, which returns it.
+//
+// Where an engine's bytes are known to differ from encoding/json's for some
+// values, its Quirks say so, with the type feature that triggers each, so that
+// the caller can route those types elsewhere.
+//
+// Append does not recover panics: a third-party engine may panic on some
+// input, and so may the user's own methods; the caller decides (safejson
+// recovers and re-runs the reference encoder, which re-raises a user's panic).
 package engine
 
-import (
-	"errors"
-	"io"
-)
+import "io"
 
 // Engine is one JSON implementation, configured to write what encoding/json
 // writes.
@@ -14,10 +35,10 @@ type Engine interface {
 	Name() string
 	// Append appends the JSON encoding of v to dst, as json.Marshal,
 	// json.MarshalIndent or json.Encoder (without its trailing newline) would
-	// write it under opts. On failure it returns dst unchanged in length and an
-	// error that is either a *Rejected (the value holds something the engine
-	// cannot write: the caller may fall back) or the user's own error as the
-	// encoding/json type (*json.MarshalerError …).
+	// write it under opts. On failure it returns dst unchanged in length and
+	// a *Rejected, an *Unconvertible, or the user's own error as the
+	// encoding/json type (*json.MarshalerError …); see the package comment.
+	// The bytes of dst beyond its length may be overwritten even on failure.
 	Append(dst []byte, v any, opts Options) ([]byte, error)
 	// Unmarshal decodes as json.Unmarshal.
 	Unmarshal(data []byte, v any) error
@@ -37,6 +58,10 @@ type Options struct {
 	Prefix, Indent string
 }
 
+// indented reports whether o asks for json.MarshalIndent's layout. As in
+// encoding/json, an empty prefix and indent mean compact output.
+func (o Options) indented() bool { return o.Prefix != "" || o.Indent != "" }
+
 // Decoder is the part of *json.Decoder that codecs use.
 type Decoder interface {
 	Decode(v any) error
@@ -44,24 +69,4 @@ type Decoder interface {
 	DisallowUnknownFields()
 	More() bool
 	Buffered() io.Reader
-}
-
-// Quirks is a set of known differences from encoding/json.
-type Quirks uint64
-
-// Rejected is the error an engine returns for a value it cannot write but the
-// safe encoder can substitute: a cycle, NaN or ±Inf, an unsupported type or map
-// key, nesting too deep.
-type Rejected struct {
-	Engine string
-	Err    error // the engine's own error, for diagnostics
-}
-
-func (e *Rejected) Error() string { return e.Engine + ": rejected: " + e.Err.Error() }
-func (e *Rejected) Unwrap() error { return e.Err }
-
-// IsRejected reports whether err says the engine could not write the value.
-func IsRejected(err error) bool {
-	var r *Rejected
-	return errors.As(err, &r)
 }

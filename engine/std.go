@@ -1,36 +1,50 @@
 package engine
 
-// TEMPORARY SKELETON: replaced by the real engines.
-
 import (
-	"bytes"
 	"encoding/json"
 	"io"
+	"sync"
 )
 
+// stdEngine is encoding/json itself: the reference every other engine is
+// compared with, compiled into every binary.
 type stdEngine struct{}
 
-// Std is encoding/json itself.
+// Std returns encoding/json as an Engine. It has no quirks by definition.
 func Std() Engine { return stdEngine{} }
 
 func (stdEngine) Name() string                       { return "std" }
 func (stdEngine) Quirks() Quirks                     { return 0 }
 func (stdEngine) Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
 func (stdEngine) NewDecoder(r io.Reader) Decoder     { return json.NewDecoder(r) }
-func (stdEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(!o.NoEscapeHTML)
-	enc.SetIndent(o.Prefix, o.Indent)
-	if err := enc.Encode(v); err != nil {
-		return dst, err
-	}
-	b := buf.Bytes()
-	return append(dst, b[:len(b)-1]...), nil
+
+// stdStream is a json.Encoder writing into an appendWriter, pooled: Encode
+// reuses encoding/json's own pooled encode state, and the writer appends to
+// the caller's dst, so a compact Append allocates nothing once warm.
+type stdStream struct {
+	w   appendWriter
+	enc *json.Encoder
 }
 
-// Default is the engine safejson tries first in this binary.
-func Default() Engine { return stdEngine{} }
+var stdStreams = sync.Pool{New: func() any {
+	s := new(stdStream)
+	s.enc = json.NewEncoder(&s.w)
+	return s
+}}
 
-// All lists every engine this binary can run, Default first.
-func All() []Engine { return []Engine{stdEngine{}} }
+func (stdEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
+	if o.indented() {
+		return appendIndentedVia(Std(), dst, v, o)
+	}
+	s := stdStreams.Get().(*stdStream)
+	s.w.b = dst
+	s.enc.SetEscapeHTML(!o.NoEscapeHTML)
+	err := s.enc.Encode(v)
+	out := s.w.b
+	s.w.b = nil
+	stdStreams.Put(s)
+	if err != nil {
+		return dst, stdError(err)
+	}
+	return trimNewline(out, len(dst)), nil
+}

@@ -1,0 +1,169 @@
+package engine
+
+// Every error an engine returns is classified here, in one place: either the
+// engine could not write the value (*Rejected), or the user's own method
+// failed, which becomes exactly the error encoding/json returns, or, where the
+// engine's error lacks what that needs, an *Unconvertible.
+//
+// What each engine returns (sonic v1.15.5, goccy/go-json v0.12.0):
+//
+//	failure                            encoding/json                        sonic                                       goccy
+//	cycle                              *UnsupportedValueError "encountered   *json.UnsupportedValueError "Value          *gojson.UnsupportedValueError
+//	                                   a cycle via T"                       nesting too deep" (after 2047 levels)       "encountered a cycle via T"
+//	NaN, ±Inf                          *UnsupportedValueError "NaN"         *json.UnsupportedValueError "NaN or          *gojson.UnsupportedValueError "NaN"
+//	                                                                        ±Infinite"
+//	chan, func, complex, bad map key   *UnsupportedTypeError (map type)     *json.UnsupportedTypeError (key type)       *gojson.UnsupportedTypeError (key type)
+//	nesting too deep (not a cycle)     —                                    *json.UnsupportedValueError "Value          *gojson.SyntaxError "exceeded
+//	                                                                        nesting too deep"                           max depth" (> 10000 levels)
+//	invalid json.Number                "json: invalid number literal %q"    *json.UnsupportedValueError "invalid        the std error, same text
+//	                                                                        number literal: %q"
+//	MarshalJSON/MarshalText error      *MarshalerError{Type, Err}           the user's error, unwrapped                 *gojson.MarshalerError{Type of the
+//	                                                                                                                    method's receiver, Err}
+//	MarshalJSON invalid output         *MarshalerError{Type, *SyntaxError}  *json.SyntaxError (from json.Compact),      *gojson.MarshalerError{Type,
+//	                                                                        unwrapped                                   *gojson.SyntaxError}
+//	map key MarshalText error          "json: encoding error for type %q:   the user's error, unwrapped                 *gojson.MarshalerError "MarshalText"
+//	                                   %q" (map type)
+//
+// sonic's user errors carry no type; goccy's carry the receiver type of the
+// method, which is not always the type encoding/json names (std names T for
+// an addressable T with a pointer-receiver method, and *T for a *T value with
+// a value-receiver method), and goccy does not tell a map key's MarshalText
+// from a value's. So a user error is rebuilt exactly only when it cannot come
+// from anywhere else than the top-level value's own method; every other user
+// error is an *Unconvertible.
+
+import (
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/safejson/safejson/internal/stderr"
+)
+
+// Rejected is the error an engine returns for a value it cannot write but the
+// safe encoder can substitute: a cycle, NaN or ±Inf, an unsupported type or map
+// key, nesting too deep. It is also returned for any engine error this package
+// does not recognise: falling back is always safe.
+type Rejected struct {
+	Engine string
+	Err    error // the engine's own error, for diagnostics
+}
+
+func (e *Rejected) Error() string { return e.Engine + ": rejected: " + e.Err.Error() }
+
+// Unwrap returns the engine's own error.
+func (e *Rejected) Unwrap() error { return e.Err }
+
+// IsRejected reports whether err says the engine could not write the value.
+func IsRejected(err error) bool {
+	var r *Rejected
+	return errors.As(err, &r)
+}
+
+// Unconvertible is the error an engine returns when the user's own code failed
+// (a MarshalJSON or MarshalText method returned an error or invalid JSON) but
+// the engine's error does not carry what is needed to rebuild encoding/json's
+// error exactly (the Go type encoding/json names, or its *json.SyntaxError).
+// The caller re-runs the reference encoder, which returns the exact error; it
+// may treat an Unconvertible exactly as a Rejected.
+type Unconvertible struct {
+	Engine string
+	Err    error // the engine's own error
+}
+
+func (e *Unconvertible) Error() string {
+	return e.Engine + ": user error not convertible to encoding/json's: " + e.Err.Error()
+}
+
+// Unwrap returns the engine's own error.
+func (e *Unconvertible) Unwrap() error { return e.Err }
+
+// IsUnconvertible reports whether err is an *Unconvertible.
+func IsUnconvertible(err error) bool {
+	var u *Unconvertible
+	return errors.As(err, &u)
+}
+
+// NeedsFallback reports whether the reference encoder must run to get the
+// answer: err is a *Rejected or an *Unconvertible. Any other non-nil error is
+// already the error encoding/json returns.
+func NeedsFallback(err error) bool { return IsRejected(err) || IsUnconvertible(err) }
+
+var (
+	marshalerType     = reflect.TypeFor[json.Marshaler]()
+	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
+	numberType        = reflect.TypeFor[json.Number]()
+)
+
+// msgInvalidNumber starts encoding/json's error for an invalid json.Number,
+// a plain error that goccy returns with the same text.
+const msgInvalidNumber = "json: invalid number literal "
+
+// topLevelMethodError rebuilds encoding/json's error for a failure of v's own
+// MarshalJSON or MarshalText method. encoding/json calls the method of the
+// top-level value (never addressable) when its dynamic type implements
+// json.Marshaler, else encoding.TextMarshaler, unless it is a nil pointer; an
+// engine then writes nothing else, so any user error must come from that one
+// call, whose type encoding/json names. ok is false when v has no such method.
+// cause is the user's error (or encoding/json's *json.SyntaxError for invalid
+// output) as the engine returned it.
+func topLevelMethodError(v any, cause error) (err error, ok bool) {
+	t := reflect.TypeOf(v)
+	if t == nil || (t.Kind() == reflect.Pointer && reflect.ValueOf(v).IsNil()) {
+		return nil, false
+	}
+	switch {
+	case t.Implements(marshalerType):
+		return stderr.MarshalJSONError(t, cause), true
+	case t.Implements(textMarshalerType):
+		return stderr.MarshalTextError(t, cause), true
+	}
+	return nil, false
+}
+
+// stdError classifies an error of encoding/json: it is already the exact
+// error, except the two kinds the safe encoder substitutes.
+func stdError(err error) error {
+	switch err.(type) {
+	case *json.UnsupportedTypeError, *json.UnsupportedValueError:
+		return &Rejected{Engine: "std", Err: err}
+	}
+	return err
+}
+
+// sonic's own errors, by their Str (package vars of sonic's encoder).
+const (
+	sonicTooDeep       = "Value nesting too deep"
+	sonicNaNOrInf      = "NaN or ±Infinite"
+	sonicInvalidNumber = "invalid number literal: "
+)
+
+// sonicError classifies an error returned by sonic's encoder for v.
+func sonicError(v any, err error) error {
+	// A user error comes back unwrapped: whatever the method returned, or the
+	// *json.SyntaxError of json.Compact on its output (the very error
+	// encoding/json wraps). Only the top-level value's method has a known type.
+	if e, ok := topLevelMethodError(v, err); ok {
+		return e
+	}
+	switch e := err.(type) {
+	case *json.UnsupportedTypeError:
+		return &Rejected{Engine: "sonic", Err: err}
+	case *json.UnsupportedValueError:
+		if strings.HasPrefix(e.Str, sonicInvalidNumber) && e.Value.IsValid() && e.Value.Type() == numberType {
+			return invalidNumberError(e.Value.String())
+		}
+		// sonicTooDeep (a cycle, or deep data), sonicNaNOrInf, or one a
+		// user's method returned: the fallback sorts it out.
+		return &Rejected{Engine: "sonic", Err: err}
+	}
+	return &Unconvertible{Engine: "sonic", Err: err}
+}
+
+// invalidNumberError is encoding/json's error for an invalid json.Number.
+func invalidNumberError(lit string) error {
+	return fmt.Errorf("json: invalid number literal %q", lit)
+}

@@ -1,0 +1,48 @@
+//go:build !safejson_sonic && !safejson_std
+
+package engine
+
+// The classification of goccy's errors: the rest of errors.go, in a file of
+// its own because it names goccy's error types, which only a binary holding
+// goccy may import.
+
+import (
+	"strings"
+
+	gojson "github.com/goccy/go-json"
+)
+
+// goccyError classifies an error returned by goccy's encoder for v.
+func goccyError(v any, err error) error {
+	switch e := err.(type) {
+	case *gojson.MarshalerError:
+		// e.Type is the receiver type of the method that failed, not always
+		// the type encoding/json names, and e.Err is goccy's *SyntaxError for
+		// invalid output, which cannot be turned into encoding/json's. The
+		// top-level value's own method is the one case known for sure.
+		if _, invalidOutput := e.Err.(*gojson.SyntaxError); !invalidOutput {
+			if std, ok := topLevelMethodError(v, e.Err); ok && sameMethod(std, e) {
+				return std
+			}
+		}
+		return &Unconvertible{Engine: "goccy", Err: err}
+	case *gojson.UnsupportedTypeError, *gojson.UnsupportedValueError:
+		return &Rejected{Engine: "goccy", Err: err}
+	case *gojson.SyntaxError:
+		// "exceeded max depth": more than 10000 levels.
+		return &Rejected{Engine: "goccy", Err: err}
+	}
+	if strings.HasPrefix(err.Error(), msgInvalidNumber) {
+		// goccy returns encoding/json's very error: same text, same type.
+		return err
+	}
+	return &Rejected{Engine: "goccy", Err: err}
+}
+
+// sameMethod reports whether goccy's error names the method (MarshalJSON or
+// MarshalText) that std's error names: both errors start "json: error
+// calling <method> for type".
+func sameMethod(std error, goccy *gojson.MarshalerError) bool {
+	const prefix = "json: error calling MarshalJSON "
+	return strings.HasPrefix(std.Error(), prefix) == strings.HasPrefix(goccy.Error(), prefix)
+}

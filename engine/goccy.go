@@ -1,0 +1,55 @@
+//go:build !safejson_sonic && !safejson_std
+
+package engine
+
+import (
+	"io"
+	"sync"
+
+	gojson "github.com/goccy/go-json"
+)
+
+// goccyEngine is goccy/go-json with its defaults, which are encoding/json's:
+// map keys sorted, HTML escaped, strings normalised to valid UTF-8.
+type goccyEngine struct{}
+
+// Goccy returns goccy/go-json configured for encoding/json's output. It
+// exists in every build without the safejson_sonic or safejson_std tag.
+func Goccy() Engine { return goccyEngine{} }
+
+func (goccyEngine) Name() string                       { return "goccy" }
+func (goccyEngine) Quirks() Quirks                     { return QuirkArrayMethods | QuirkDepthLimit }
+func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
+func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }
+
+// goccyStream is a goccy Encoder writing into an appendWriter, pooled:
+// goccy's Encoder encodes into its own pooled buffer and writes the value
+// with one Write, so the caller's dst receives it without the copy that
+// goccy's Marshal makes.
+type goccyStream struct {
+	w   appendWriter
+	enc *gojson.Encoder
+}
+
+var goccyStreams = sync.Pool{New: func() any {
+	s := new(goccyStream)
+	s.enc = gojson.NewEncoder(&s.w)
+	return s
+}}
+
+func (goccyEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
+	s := goccyStreams.Get().(*goccyStream)
+	s.w.b = dst
+	s.enc.SetEscapeHTML(!o.NoEscapeHTML)
+	// goccy's own indentation writes encoding/json's bytes (quirks_test.go
+	// compares every case indented) and is faster than indenting afterwards.
+	s.enc.SetIndent(o.Prefix, o.Indent)
+	err := s.enc.Encode(v)
+	out := s.w.b
+	s.w.b = nil
+	goccyStreams.Put(s)
+	if err != nil {
+		return dst, goccyError(v, err)
+	}
+	return trimNewline(out, len(dst)), nil
+}

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"sync"
+)
+
+// appendWriter is an io.Writer that appends to a byte slice: handed to an
+// engine's stream encoder, it lets the encoder write straight into the
+// caller's dst. Every engine's Encoder writes a value with one Write call,
+// and only once the whole value is encoded, so nothing is written on failure.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// trimNewline drops the newline a stream encoder ends each value with: b[n:]
+// is what the encoder wrote after the caller's n bytes.
+func trimNewline(b []byte, n int) []byte {
+	if len(b) > n && b[len(b)-1] == '\n' {
+		return b[:len(b)-1]
+	}
+	return b
+}
+
+// appendResult appends an engine's compact output to dst, indenting it as
+// json.MarshalIndent does when o asks for it. compact belongs to the engine
+// wrapper: when dst is empty and there is nothing to indent, it is returned
+// as it is instead of copied.
+func appendResult(dst, compact []byte, o Options) ([]byte, error) {
+	if !o.indented() {
+		if len(dst) == 0 {
+			return compact, nil
+		}
+		return append(dst, compact...), nil
+	}
+	return appendIndent(dst, compact, o.Prefix, o.Indent)
+}
+
+// appendIndent appends compact, laid out as json.MarshalIndent lays out its
+// output, to dst. json.MarshalIndent is json.Marshal followed by the very
+// indentation json.Indent does, so calling json.Indent on the same compact
+// bytes gives encoding/json's bytes.
+func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
+	n := len(dst)
+	buf := bytes.NewBuffer(dst)
+	if err := json.Indent(buf, compact, prefix, indent); err != nil {
+		// Only reachable if an engine wrote invalid JSON: say so, and let the
+		// caller fall back.
+		return dst[:n], err
+	}
+	return buf.Bytes(), nil
+}
+
+// maxPooled is the capacity above which a scratch buffer is dropped instead
+// of pooled, so that one huge value does not pin its buffer for good.
+const maxPooled = 256 << 10
+
+var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// appendIndentedVia appends v as json.MarshalIndent writes it: e writes the
+// compact form into a pooled scratch buffer, which appendIndent lays out into
+// dst.
+func appendIndentedVia(e Engine, dst []byte, v any, o Options) ([]byte, error) {
+	bp := scratchPool.Get().(*[]byte)
+	compact, err := e.Append((*bp)[:0], v, Options{NoEscapeHTML: o.NoEscapeHTML})
+	if err != nil {
+		scratchPool.Put(bp)
+		return dst, err
+	}
+	out, err := appendIndent(dst, compact, o.Prefix, o.Indent)
+	if cap(compact) <= maxPooled {
+		*bp = compact[:0]
+		scratchPool.Put(bp)
+	}
+	if err != nil {
+		return dst, &Rejected{Engine: e.Name(), Err: err}
+	}
+	return out, nil
+}

@@ -1,0 +1,115 @@
+package engine
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Quirks is a set of known differences from encoding/json (Go 1.26, default
+// build). Each bit says what differs, on which engine and architecture, and
+// which feature of a value's Go type triggers it, so that a planner can decide
+// per type whether the engine may write it. Every bit an engine reports is
+// asserted by a test in quirks_test.go, which fails when an engine version
+// fixes it, and every demonstrated difference is asserted to be reported.
+//
+// Differences the wrappers remove are not quirks: sonic writes the control
+// characters U+0008 and U+000C as \u0008 and \u000c (encoding/json: \b, \f),
+// and, without HTML escaping, U+2028 and U+2029 raw (encoding/json: \u2028,
+// \u2029); the sonic wrapper rewrites both in its output (the side effect on
+// MarshalJSON output is part of QuirkMarshalerOutput).
+type Quirks uint64
+
+const (
+	// QuirkStringOption (sonic): a string-kind field with the `,string`
+	// option (json:",string" on a string, a named string type or an unnamed
+	// pointer to one) is escaped once where encoding/json escapes it twice:
+	// for <, >, & (when HTML is escaped), U+2028, U+2029, invalid UTF-8,
+	// U+0008 and U+000C in the value, sonic writes `\u003c` where
+	// encoding/json writes `\\u003c`. Quotes, backslashes, \n, \r, \t and
+	// other control characters are written as encoding/json writes them.
+	// Trigger: a struct field of string kind with the ,string option.
+	QuirkStringOption Quirks = 1 << iota
+
+	// QuirkMarshalerOutput (sonic): the bytes a MarshalJSON method returns
+	// (json.RawMessage included) are rewritten as if they were sonic's own:
+	// invalid UTF-8 in them becomes \ufffd (encoding/json keeps the bytes),
+	// the escapes \u0008 and \u000c become \b and \f, and without HTML
+	// escaping raw U+2028 and U+2029 become \u2028 and \u2029 (encoding/json
+	// copies them). Trigger: a type implementing json.Marshaler (value or
+	// pointer receiver), json.RawMessage, or an interface that may hold one;
+	// only values whose method output holds such bytes differ.
+	QuirkMarshalerOutput
+
+	// QuirkNegativeZero (sonic, arm64 only): a float32 or float64 negative
+	// zero is written 0; encoding/json writes -0. Trigger: a float kind.
+	QuirkNegativeZero
+
+	// QuirkUnsupportedMapKey (sonic): a map whose key is a bool (and a nil
+	// or empty map whose key is a float) is written, keys as "true"/"false",
+	// where encoding/json rejects the map type with *json.UnsupportedTypeError.
+	// Not an output difference for any value encoding/json accepts, but a
+	// success where it fails: a planner must not trust the engine for types
+	// encoding/json rejects. Trigger: a map type with a bool or float key
+	// that does not implement encoding.TextMarshaler.
+	QuirkUnsupportedMapKey
+
+	// QuirkDepthLimit (sonic, goccy): values nested deeper than a limit are
+	// rejected although encoding/json writes them: sonic rejects a chain of
+	// 2048 pointers or maps (2048 JSON levels) and of 4096 []any, goccy any
+	// value deeper than 10000 JSON levels. A *Rejected, so the fallback
+	// writes the right bytes; a planner needs to know that such a rejection
+	// is not a failure of encoding/json. Trigger: a recursive type.
+	QuirkDepthLimit
+
+	// QuirkNestedTypeCompile (sonic): the first encode of a type compiles
+	// it, in time and memory that double (slices, arrays) or more (maps) with
+	// each level of directly nested unnamed container types: a 12-level
+	// map[string]map[string]… takes seconds and 800 MB, 18 levels of
+	// [][]…int end the process with "fatal error: out of memory", which no
+	// recover catches. Not an output difference, a hazard. Trigger: more than
+	// about 8 levels of slice/array/map/pointer types nested without a named
+	// struct in between.
+	QuirkNestedTypeCompile
+
+	// QuirkArrayMethods (goccy): the pointer-receiver MarshalJSON or
+	// MarshalText of an array element is called when the array is not
+	// addressable (held by value at the top level, in a map value, in an
+	// interface, or in a struct held by value), where encoding/json writes the
+	// element with the default encoding. Trigger: an array type whose
+	// element type T is not a pointer and *T, but not T, implements
+	// json.Marshaler or encoding.TextMarshaler.
+	QuirkArrayMethods
+
+	quirkEnd // one past the last quirk
+)
+
+var quirkNames = [...]string{
+	"StringOption",
+	"MarshalerOutput",
+	"NegativeZero",
+	"UnsupportedMapKey",
+	"DepthLimit",
+	"NestedTypeCompile",
+	"ArrayMethods",
+}
+
+// Has reports whether q holds every quirk of r.
+func (q Quirks) Has(r Quirks) bool { return q&r == r }
+
+// String lists the quirks of q by name, separated by "|"; "none" for none.
+func (q Quirks) String() string {
+	if q == 0 {
+		return "none"
+	}
+	var names []string
+	for b := q; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(uint64(b))
+		if i < len(quirkNames) {
+			names = append(names, quirkNames[i])
+		} else {
+			names = append(names, "Quirk(1<<"+strconv.Itoa(i)+")")
+		}
+	}
+	return strings.Join(names, "|")
+}
