@@ -89,11 +89,11 @@ func engineByName(name string) (engine.Engine, error) {
 	if name == "" {
 		return engine.Default(), nil
 	}
+	if e, ok := engine.ByName(name); ok {
+		return e, nil
+	}
 	var names []string
 	for _, e := range engine.All() {
-		if e.Name() == name {
-			return e, nil
-		}
 		names = append(names, e.Name())
 	}
 	return nil, fmt.Errorf("bench: no engine %q in this binary (have %v)", name, names)
