@@ -55,8 +55,7 @@ func (o *Options) marshal(v any, indented bool) ([]byte, error) {
 		e.release()
 		return nil, err
 	}
-	out := make([]byte, len(e.buf))
-	copy(out, e.buf)
+	out := append([]byte(nil), e.buf...) // not zeroed first, unlike make
 	e.release()
 	return out, nil
 }

@@ -254,9 +254,11 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, er
 	return otherKey(k, me.typ)
 }
 
-// textKey returns the MarshalText of key k, "" for a nil pointer.
+// textKey returns the MarshalText of key k, "" for a nil pointer (also one
+// held by an interface key whose method has a value receiver, which
+// encoding/json would call and panic).
 func textKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
-	if k.Kind() == reflect.Pointer && k.IsNil() {
+	if k.Kind() == reflect.Pointer && k.IsNil() || nilValueReceiver(k, textMarshalerType) {
 		return "", true, nil
 	}
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)

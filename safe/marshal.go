@@ -15,10 +15,22 @@ func encodeMarshaler(e *encodeState, v reflect.Value) error {
 		return encodeNull(e)
 	}
 	m, ok := reflect.TypeAssert[json.Marshaler](v)
-	if !ok {
+	if !ok || nilValueReceiver(v, marshalerType) {
 		return encodeNull(e)
 	}
 	return e.callMarshalJSON(m, v.Type())
+}
+
+// nilValueReceiver reports whether v is an interface holding a nil pointer
+// whose method of interface iface has a value receiver: a call would panic in
+// Go's method wrapper (it does in encoding/json, which therefore never
+// succeeds on such a value), so safe writes null, as for a nil pointer.
+func nilValueReceiver(v reflect.Value, iface reflect.Type) bool {
+	if v.Kind() != reflect.Interface {
+		return false
+	}
+	p := v.Elem()
+	return p.Kind() == reflect.Pointer && p.IsNil() && p.Type().Elem().Implements(iface)
 }
 
 // encodeAddrMarshaler calls the MarshalJSON of the pointer to addressable v.
@@ -65,7 +77,7 @@ func encodeTextMarshaler(e *encodeState, v reflect.Value) error {
 		return encodeNull(e)
 	}
 	m, ok := reflect.TypeAssert[encoding.TextMarshaler](v)
-	if !ok {
+	if !ok || nilValueReceiver(v, textMarshalerType) {
 		return encodeNull(e)
 	}
 	return e.callMarshalText(m, v.Type())

@@ -19,6 +19,14 @@ func (e *encodeState) replaced(key string, v reflect.Value, enc encoderFunc) err
 	if !keep {
 		return errOmit
 	}
+	if v.Kind() == reflect.Interface {
+		// The replacer saw the value held; the interface's own encoder may
+		// differ (a json.Marshaler field holding a nil pointer calls it).
+		if r == nil && v.IsNil() || !v.IsNil() && reflect.TypeOf(r) == v.Elem().Type() && identical(v.Elem(), reflect.ValueOf(r)) {
+			return enc(e, v)
+		}
+		return e.encodeAny(r)
+	}
 	if reflect.TypeOf(r) == v.Type() {
 		if rv := reflect.ValueOf(r); !identical(v, rv) {
 			v = rv
@@ -38,8 +46,8 @@ func (e *encodeState) replacedAny(key string, x any) error {
 }
 
 // identical reports whether a and b, of the same type, hold the same bits:
-// equal scalars (floats bit for bit), the same references, recursively
-// through arrays, structs and interfaces.
+// equal scalars (floats bit for bit), the same references (funcs: the same
+// code), recursively through arrays, structs and interfaces.
 func identical(a, b reflect.Value) bool {
 	switch a.Kind() {
 	case reflect.Bool:
@@ -79,6 +87,10 @@ func identical(a, b reflect.Value) bool {
 			}
 		}
 		return true
+	case reflect.Func:
+		// The code pointer: two closures of one literal compare equal. A func
+		// is written only by its own MarshalJSON or MarshalText, if any.
+		return a.IsNil() == b.IsNil() && a.Pointer() == b.Pointer()
 	}
-	return false // func: never known to be the same
+	return false
 }
