@@ -24,6 +24,10 @@ import (
 // QuirkMarshalerOutput. Built with -race, sonic also runs json.Marshal on
 // every value after encoding it (to help locate data races), so MarshalJSON
 // methods are called twice there.
+//
+// Decoding uses sonic.ConfigStd too. Its errors are sonic's own types, and
+// its stream decoder consumes the whitespace after each value, so Buffered
+// does not start with it as encoding/json's does.
 type sonicEngine struct{}
 
 // Sonic returns bytedance/sonic configured for encoding/json's output. It
