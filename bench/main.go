@@ -6,7 +6,8 @@
 //	go run ./bench                      # the table, median of 15 runs
 //	go run ./bench -quick               # a smoke run of a few seconds
 //	go run ./bench -chart docs/bench.svg
-//	go run ./bench -json                # every figure, machine-readable
+//	go run ./bench -json > r.json       # every figure, machine-readable
+//	go run ./bench -from r.json -chart c.svg   # table and chart of a saved run
 //	go run ./bench -http                # req/s of a route returning 20 objects
 //	go run ./bench -engine goccy        # any engine of engine.All()
 //
@@ -46,6 +47,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		quick      = fs.Bool("quick", false, "smoke run: 3 runs of 1 ms batches; HTTP: 300 ms per encoder")
 		chart      = fs.String("chart", "", "also draw the table as an SVG chart into this file")
 		caseRE     = fs.String("case", "", "only the cases whose slug or name matches this regexp")
+		from       = fs.String("from", "", "measure nothing: render the table (and -chart) of a report saved with -json")
 		doHTTP     = fs.Bool("http", false, "measure an HTTP route per encoder instead of the table")
 		duration   = fs.Duration("duration", 5*time.Second, "HTTP: load time per encoder, split over the rounds")
 		conns      = fs.Int("conns", 10, "HTTP: concurrent keep-alive connections of the closed-loop client")
@@ -100,11 +102,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 
-	cases, err := selectCases(Cases(), *caseRE)
-	if err != nil {
-		return err
+	var rep Report
+	if *from != "" {
+		if rep, err = readReport(*from); err != nil {
+			return err
+		}
+	} else {
+		cases, err := selectCases(Cases(), *caseRE)
+		if err != nil {
+			return err
+		}
+		rep = runTable(tableConfig{Cases: cases, Engine: eng, Runs: *runs, Batch: *batch, Progress: stderr})
 	}
-	rep := runTable(tableConfig{Cases: cases, Engine: eng, Runs: *runs, Batch: *batch, Progress: stderr})
 	if *chart != "" {
 		if err := os.WriteFile(*chart, drawChart(rep), 0o644); err != nil {
 			return fmt.Errorf("bench: writing the chart: %w", err)
@@ -137,6 +146,22 @@ func selectCases(cases []Case, expr string) ([]Case, error) {
 		return nil, fmt.Errorf("bench: -case %q matches no case", expr)
 	}
 	return out, nil
+}
+
+// readReport reads a report written by -json.
+func readReport(path string) (Report, error) {
+	var rep Report
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return rep, fmt.Errorf("bench: -from: %w", err)
+	}
+	if err := json.Unmarshal(b, &rep); err != nil {
+		return rep, fmt.Errorf("bench: -from %s: %w", path, err)
+	}
+	if len(rep.Rows) == 0 {
+		return rep, fmt.Errorf("bench: -from %s: no rows", path)
+	}
+	return rep, nil
 }
 
 // writeJSON writes v indented, with a final newline.

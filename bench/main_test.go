@@ -97,6 +97,18 @@ func TestCommandQuickJSONAndChart(t *testing.T) {
 	svg, err := os.ReadFile(chart)
 	require.NoError(t, err)
 	requireWellFormedXML(t, svg)
+
+	// -from renders the same chart and the table of the saved report.
+	saved := filepath.Join(t.TempDir(), "r.json")
+	require.NoError(t, os.WriteFile(saved, stdout.Bytes(), 0o644))
+	chart2 := filepath.Join(t.TempDir(), "again.svg")
+	var md bytes.Buffer
+	require.NoError(t, run([]string{"-from", saved, "-chart", chart2}, &md, io.Discard))
+	svg2, err := os.ReadFile(chart2)
+	require.NoError(t, err)
+	assert.Equal(t, string(svg), string(svg2))
+	assert.Contains(t, md.String(), "| {a, self} circular (fallback) | 7 B | ")
+	assert.Error(t, run([]string{"-from", filepath.Join(t.TempDir(), "missing.json")}, io.Discard, io.Discard))
 	for _, want := range []string{"20 objects", "{a, self} circular (fallback)", "n/a (no replacer)", rep.Machine.CPU} {
 		assert.Contains(t, string(svg), want)
 	}
