@@ -90,7 +90,8 @@ type quotedScalars struct {
 	N  *int    `json:"n,string"`
 	A  any     `json:"a,string"`
 	S  []int   `json:"s,string"`
-	// Quote-free, escape-free text: sonic's QuirkStringOption needs more.
+	// Without <, >, &, U+2028, U+2029, U+0008, U+000C or invalid UTF-8,
+	// which sonic's QuirkStringOption needs.
 	T string `json:"t,string"`
 }
 
@@ -246,7 +247,7 @@ func ordinaryValues() []valueCase {
 		{"omitzero set", omitZero{A: zeroer{1}, B: pointerZeroer{1}, D: 1, E: intPtr(0), F: [2]int{0, 1}}},
 		{"omitempty", omitEmpty{}},
 		{"omitempty set", omitEmpty{A: "a", B: []int{1}, C: map[string]int{"x": 1}, D: intPtr(0), F: 1, G: 0, J: true, K: 1}},
-		{"quoted scalars", quotedScalars{I: -3, I8: 8, U: 7, F: 1.5, F2: 2.5, B: true, P: intPtr(5), A: "x", S: []int{1}, T: "plain text"}},
+		{"quoted scalars", quotedScalars{I: -3, I8: 8, U: 7, F: 1.5, F2: 2.5, B: true, P: intPtr(5), A: "x", S: []int{1}, T: "quote\" backslash\\ nl\n tab\t cr\r ctl\x01\x1f del\x7f é"}},
 		{"dash tags", dash{A: 1, B: 2, c: 3}},
 		{"conflicting embedded", conflict{embA{1, 2}, embB{3, 4}}},
 		{"dominant tagged", dominant{embA{1, 2}, embTagged{3}}},

@@ -18,7 +18,7 @@ type goccyEngine struct{}
 func Goccy() Engine { return goccyEngine{} }
 
 func (goccyEngine) Name() string                       { return "goccy" }
-func (goccyEngine) Quirks() Quirks                     { return QuirkArrayMethods | QuirkDepthLimit }
+func (goccyEngine) Quirks() Quirks                     { return QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkArrayMethods }
 func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }
 

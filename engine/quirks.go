@@ -22,13 +22,17 @@ type Quirks uint64
 
 const (
 	// QuirkStringOption (sonic): a string-kind field with the `,string`
-	// option (json:",string" on a string, a named string type or an unnamed
-	// pointer to one) is escaped once where encoding/json escapes it twice:
-	// for <, >, & (when HTML is escaped), U+2028, U+2029, invalid UTF-8,
-	// U+0008 and U+000C in the value, sonic writes `\u003c` where
-	// encoding/json writes `\\u003c`. Quotes, backslashes, \n, \r, \t and
-	// other control characters are written as encoding/json writes them.
-	// Trigger: a struct field of string kind with the ,string option.
+	// option is written as a JSON string holding the JSON string of its
+	// value. encoding/json makes the inner string with all its escapes and
+	// escapes that again; sonic leaves <, >, & (when HTML is escaped),
+	// U+2028, U+2029 and invalid UTF-8 raw in the inner string, so they end
+	// up escaped once (`\u003c`
+	// where encoding/json writes `\\u003c`, likewise \u2028, \ufffd), and
+	// writes U+0008 and U+000C as `\\u0008`, `\\u000c` (encoding/json:
+	// `\\b`, `\\f`). Quotes, backslashes, \n, \r, \t and other control
+	// characters come out as encoding/json writes them.
+	// Trigger: a struct field of string kind (a string, a named string type
+	// or an unnamed pointer to one) with the ,string option.
 	QuirkStringOption Quirks = 1 << iota
 
 	// QuirkMarshalerOutput (sonic): the bytes a MarshalJSON method returns
@@ -45,13 +49,16 @@ const (
 	// zero is written 0; encoding/json writes -0. Trigger: a float kind.
 	QuirkNegativeZero
 
-	// QuirkUnsupportedMapKey (sonic): a map whose key is a bool (and a nil
-	// or empty map whose key is a float) is written, keys as "true"/"false",
-	// where encoding/json rejects the map type with *json.UnsupportedTypeError.
-	// Not an output difference for any value encoding/json accepts, but a
-	// success where it fails: a planner must not trust the engine for types
-	// encoding/json rejects. Trigger: a map type with a bool or float key
-	// that does not implement encoding.TextMarshaler.
+	// QuirkUnsupportedMapKey (sonic, goccy): some map types encoding/json
+	// rejects with *json.UnsupportedTypeError are written. sonic: a bool key
+	// (keys "true"/"false"), and a nil or empty map with a float key. goccy
+	// (Go 1.27's rule): a key that is a pointer to a string or integer kind,
+	// written as the value it points to, and a nil or empty map with any
+	// pointer key (a nil key is an error). Not an output difference for any
+	// value encoding/json accepts, but a success where it fails, and not the
+	// safe encoder's substitute: a planner must not trust an engine for types
+	// encoding/json rejects. Trigger: a map type whose key is a bool, a float
+	// or a pointer and does not implement encoding.TextMarshaler.
 	QuirkUnsupportedMapKey
 
 	// QuirkDepthLimit (sonic, goccy): values nested deeper than a limit are

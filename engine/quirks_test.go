@@ -1,0 +1,242 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/benchdata"
+)
+
+// Every quirk an engine reports is shown here by a value that triggers it,
+// with the engine's bytes written literally; the test fails when an engine
+// writes encoding/json's bytes instead (a new version fixed it: drop the
+// quirk), when an engine shows a quirk it does not report, and when an engine
+// reports a quirk no demo shows.
+
+type quotedString struct {
+	S string `json:"s,string"`
+}
+
+type quotedNamed struct {
+	N textlessString  `json:"n,string"`
+	P *string         `json:"p,string"`
+	Q *textlessString `json:"q,string"`
+}
+
+type textlessString string
+
+type rawControl struct{}
+
+func (rawControl) MarshalJSON() ([]byte, error) { return []byte(`"\u0008\u000c"`), nil }
+
+type rawInvalidUTF8 struct{}
+
+func (rawInvalidUTF8) MarshalJSON() ([]byte, error) { return []byte("\"a\xffb\""), nil }
+
+// demoOutcome is what an engine showing the quirk does with a demo value.
+type demoOutcome struct {
+	out      string // its bytes, when it writes the value
+	rejected bool   // it returns a *Rejected instead
+}
+
+type quirkDemo struct {
+	name  string
+	quirk Quirks
+	v     any
+	opts  Options
+	arch  string // the quirk shows only on this GOARCH ("" for all)
+	// quirky lists the engines that show the quirk on this value; every
+	// other engine must do what encoding/json does (write its bytes, or be
+	// rejected where encoding/json fails).
+	quirky map[string]demoOutcome
+}
+
+func quirkDemos() []quirkDemo {
+	negZero := math.Copysign(0, -1)
+	five := 5
+	str := "s"
+	named := textlessString("<n>")
+	return []quirkDemo{
+		// QuirkStringOption.
+		{name: "string option html", quirk: QuirkStringOption, v: quotedString{"<a&b>"},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"\u003ca\u0026b\u003e\""}`}}},
+		{name: "string option line separator", quirk: QuirkStringOption, v: quotedString{"a\u2028b"},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"a\u2028b\""}`}}},
+		{name: "string option line separator unescaped html", quirk: QuirkStringOption, v: quotedString{"<\u2029"}, opts: Options{NoEscapeHTML: true},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"<\u2029\""}`}}},
+		{name: "string option invalid utf-8", quirk: QuirkStringOption, v: quotedString{"a\xffb"}, opts: Options{NoEscapeHTML: true},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"a\ufffdb\""}`}}},
+		{name: "string option control", quirk: QuirkStringOption, v: quotedString{"\b\f"},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"\\u0008\\u000c\""}`}}},
+		{name: "string option named and pointers", quirk: QuirkStringOption, v: quotedNamed{N: named, P: &str, Q: &named},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"n":"\"\u003cn\u003e\"","p":"\"s\"","q":"\"\u003cn\u003e\""}`}}},
+		{name: "string option indented", quirk: QuirkStringOption, v: quotedString{"&"}, opts: Options{Indent: " "},
+			quirky: map[string]demoOutcome{"sonic": {out: "{\n \"s\": \"\\\"\\u0026\\\"\"\n}"}}},
+
+		// QuirkMarshalerOutput.
+		{name: "raw message invalid utf-8", quirk: QuirkMarshalerOutput, v: json.RawMessage("\"a\xffb\""),
+			quirky: map[string]demoOutcome{"sonic": {out: `"a\ufffdb"`}}},
+		{name: "marshaler invalid utf-8 nested", quirk: QuirkMarshalerOutput, v: []any{rawInvalidUTF8{}}, opts: Options{NoEscapeHTML: true},
+			quirky: map[string]demoOutcome{"sonic": {out: `["a\ufffdb"]`}}},
+		{name: "marshaler control escapes", quirk: QuirkMarshalerOutput, v: rawControl{},
+			quirky: map[string]demoOutcome{"sonic": {out: `"\b\f"`}}},
+		{name: "raw message line separator unescaped html", quirk: QuirkMarshalerOutput, v: map[string]json.RawMessage{"r": json.RawMessage("\"\u2028<\"")}, opts: Options{NoEscapeHTML: true},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"r":"\u2028<"}`}}},
+
+		// QuirkNegativeZero.
+		{name: "negative zero", quirk: QuirkNegativeZero, v: negZero, arch: "arm64",
+			quirky: map[string]demoOutcome{"sonic": {out: `0`}}},
+		{name: "negative zero float32 field", quirk: QuirkNegativeZero, v: struct{ F float32 }{float32(negZero)}, arch: "arm64",
+			quirky: map[string]demoOutcome{"sonic": {out: `{"F":0}`}}},
+		{name: "negative zero in map", quirk: QuirkNegativeZero, v: map[string]any{"z": negZero}, arch: "arm64",
+			quirky: map[string]demoOutcome{"sonic": {out: `{"z":0}`}}},
+
+		// QuirkUnsupportedMapKey: encoding/json rejects every one of these.
+		{name: "bool map key", quirk: QuirkUnsupportedMapKey, v: map[bool]int{true: 1, false: 0},
+			quirky: map[string]demoOutcome{"sonic": {out: `{"false":0,"true":1}`}}},
+		{name: "empty float map key", quirk: QuirkUnsupportedMapKey, v: map[float64]int{},
+			quirky: map[string]demoOutcome{"sonic": {out: `{}`}}},
+		{name: "nil float map key", quirk: QuirkUnsupportedMapKey, v: map[float32]string(nil),
+			quirky: map[string]demoOutcome{"sonic": {out: `null`}}},
+		{name: "int pointer map key", quirk: QuirkUnsupportedMapKey, v: map[*int]int{&five: 1},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"5":1}`}}},
+		{name: "string pointer map key", quirk: QuirkUnsupportedMapKey, v: map[*string]string{&str: "<"},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"s":"\u003c"}`}}},
+		{name: "empty pointer pointer map key", quirk: QuirkUnsupportedMapKey, v: map[**int]int{},
+			quirky: map[string]demoOutcome{"goccy": {out: `{}`}}},
+		{name: "nil pointer map key map", quirk: QuirkUnsupportedMapKey, v: map[*int]int(nil),
+			quirky: map[string]demoOutcome{"goccy": {out: `null`}}},
+
+		// QuirkDepthLimit: encoding/json writes every one of these.
+		{name: "2047 pointer levels", quirk: QuirkDepthLimit, v: benchdata.DeepStruct(2047)},
+		{name: "2048 pointer levels", quirk: QuirkDepthLimit, v: benchdata.DeepStruct(2048),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "2048 map levels", quirk: QuirkDepthLimit, v: benchdata.DeepMap(2048),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "4095 array levels", quirk: QuirkDepthLimit, v: nestedArrays(4095)},
+		{name: "4096 array levels", quirk: QuirkDepthLimit, v: nestedArrays(4096),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "10000 array levels", quirk: QuirkDepthLimit, v: nestedArrays(10000),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "10001 array levels", quirk: QuirkDepthLimit, v: nestedArrays(10001),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+		{name: "10001 pointer levels", quirk: QuirkDepthLimit, v: benchdata.DeepStruct(10001),
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+
+		// QuirkArrayMethods: non-addressable arrays.
+		{name: "array of pointer marshalers", quirk: QuirkArrayMethods, v: [1]pointerMarshaler{{1}},
+			quirky: map[string]demoOutcome{"goccy": {out: `["pointer"]`}}},
+		{name: "array in struct held by value", quirk: QuirkArrayMethods, v: struct{ A [2]pointerMarshaler }{},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"A":["pointer","pointer"]}`}}},
+		{name: "array in map value", quirk: QuirkArrayMethods, v: map[string][1]pointerText{"k": {}},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"k":["ptext"]}`}}},
+		{name: "array in interface", quirk: QuirkArrayMethods, v: []any{[1]pointerText{}}, opts: Options{Indent: "\t"},
+			quirky: map[string]demoOutcome{"goccy": {out: "[\n\t[\n\t\t\"ptext\"\n\t]\n]"}}},
+		{name: "array of arrays", quirk: QuirkArrayMethods, v: [1][1]pointerMarshaler{},
+			quirky: map[string]demoOutcome{"goccy": {out: `[["pointer"]]`}}},
+		// Addressable arrays are written as encoding/json writes them.
+		{name: "addressable array", quirk: QuirkArrayMethods, v: &[1]pointerMarshaler{{1}}},
+		{name: "array in slice", quirk: QuirkArrayMethods, v: [][1]pointerMarshaler{{{1}}}},
+		{name: "array in struct behind pointer", quirk: QuirkArrayMethods, v: &struct{ A [1]pointerText }{}},
+	}
+}
+
+// nestedArrays returns n levels of []any around a 1: n JSON levels.
+func nestedArrays(n int) any {
+	var v any = 1
+	for range n {
+		v = []any{v}
+	}
+	return v
+}
+
+func TestQuirkDemos(t *testing.T) {
+	shown := map[string]Quirks{}
+	for _, d := range quirkDemos() {
+		stdOut, stdErr := stdAppend(d.v, d.opts)
+		for _, e := range All() {
+			name := d.name + "/" + e.Name()
+			want, quirky := d.quirky[e.Name()]
+			if quirky && d.arch != "" && d.arch != runtime.GOARCH {
+				quirky = false
+			}
+			got, err := e.Append(nil, d.v, d.opts)
+			if !quirky {
+				// As encoding/json.
+				if stdErr != nil {
+					assert.True(t, IsRejected(err), "%s: encoding/json fails (%v), want *Rejected, got %v", name, stdErr, err)
+				} else {
+					require.NoError(t, err, name)
+					assert.Equal(t, string(stdOut), string(got), name)
+				}
+				continue
+			}
+			shown[e.Name()] |= d.quirk
+			assert.True(t, e.Quirks().Has(d.quirk), "%s: shows %v but does not report it", name, d.quirk)
+			if want.rejected {
+				require.NoError(t, stdErr, "%s: encoding/json must write it", name)
+				assert.True(t, IsRejected(err), "%s: want *Rejected, got %v", name, err)
+				continue
+			}
+			require.NoError(t, err, name)
+			assert.Equal(t, want.out, string(got), name)
+			if stdErr == nil {
+				assert.NotEqual(t, string(stdOut), want.out, "%s: the demo must differ from encoding/json", name)
+			}
+		}
+	}
+	shown["sonic"] |= nestedTypeCompileShown(t, "sonic")
+	for _, e := range All() {
+		assert.Equal(t, e.Quirks().String(), shown[e.Name()].String(), "%s: reported quirks and demonstrated quirks differ", e.Name())
+	}
+}
+
+// nestedTypeCompileShown demonstrates QuirkNestedTypeCompile on every engine
+// and returns it if the named engine shows it: the memory the first encode of
+// a fresh type allocates grows exponentially with the levels of nested map
+// types on sonic (about ×4 a level), and hardly at all elsewhere.
+func nestedTypeCompileShown(t *testing.T, engineName string) Quirks {
+	var shown Quirks
+	for _, e := range All() {
+		small := firstEncodeAlloc(t, e, 3)
+		large := firstEncodeAlloc(t, e, 8)
+		ratio := float64(large) / float64(max(small, 1))
+		if e.Quirks().Has(QuirkNestedTypeCompile) {
+			assert.Greater(t, ratio, 16.0, "%s: first-encode allocation %d → %d bytes", e.Name(), small, large)
+		} else {
+			assert.Less(t, ratio, 8.0, "%s: first-encode allocation %d → %d bytes", e.Name(), small, large)
+		}
+		if e.Name() == engineName && ratio > 16 {
+			shown |= QuirkNestedTypeCompile
+		}
+	}
+	return shown
+}
+
+var freshTypes int
+
+// firstEncodeAlloc returns the bytes allocated by the first encode of a nil
+// map of a type no engine has seen: depth levels of map[string] around a new
+// struct type.
+func firstEncodeAlloc(t *testing.T, e Engine, depth int) uint64 {
+	freshTypes++
+	typ := reflect.StructOf([]reflect.StructField{{Name: fmt.Sprintf("Fresh%d", freshTypes), Type: reflect.TypeFor[int]()}})
+	for range depth {
+		typ = reflect.MapOf(reflect.TypeFor[string](), typ)
+	}
+	v := reflect.Zero(typ).Interface()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	out, err := e.Append(nil, v, Options{})
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	require.Equal(t, "null", string(out))
+	return after.TotalAlloc - before.TotalAlloc
+}
