@@ -17,8 +17,10 @@ type goccyEngine struct{}
 // exists in every build without the safejson_sonic or safejson_std tag.
 func Goccy() Engine { return goccyEngine{} }
 
-func (goccyEngine) Name() string                       { return "goccy" }
-func (goccyEngine) Quirks() Quirks                     { return QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkArrayMethods }
+func (goccyEngine) Name() string { return "goccy" }
+func (goccyEngine) Quirks() Quirks {
+	return QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkArrayMethods
+}
 func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }
 
