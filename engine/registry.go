@@ -8,7 +8,7 @@ var engines = compiled()
 
 // Default is the engine safejson tries first in this binary:
 //   - sonic on amd64 and arm64 where sonic's native encoder builds for the Go
-//     in use (Go 1.20–1.27), goccy everywhere else;
+//     in use (up to Go 1.27 for sonic v1.15.5), goccy everywhere else;
 //   - -tags safejson_sonic, safejson_goccy or safejson_std forces one. A
 //     forced tag compiles the other third-party engine out (safejson_std
 //     links neither); two forcing tags at once, or safejson_sonic where sonic

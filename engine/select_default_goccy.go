@@ -1,4 +1,4 @@
-//go:build !safejson_sonic && !safejson_goccy && !safejson_std && !((amd64 && go1.17 && !go1.28) || (arm64 && go1.20 && !go1.28))
+//go:build !safejson_sonic && !safejson_goccy && !safejson_std && !((amd64 || arm64) && !go1.28)
 
 package engine
 

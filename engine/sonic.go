@@ -1,10 +1,16 @@
-//go:build !safejson_goccy && !safejson_std && ((amd64 && go1.17 && !go1.28) || (arm64 && go1.20 && !go1.28))
+//go:build !safejson_goccy && !safejson_std && (amd64 || arm64) && !go1.28
 
 package engine
 
 // The build constraint is sonic's own for its native encoder (sonic.go and
-// encoder/encoder_native.go of sonic v1.15.5): elsewhere sonic compiles to a
-// wrapper of encoding/json, which is no reason to link it.
+// encoder/encoder_native.go of sonic v1.15.5),
+//
+//	(amd64 && go1.17 && !go1.28) || (arm64 && go1.20 && !go1.28)
+//
+// reduced by go.mod's go 1.26, which makes go1.17 and go1.20 always true (and
+// keeps the files at the module's language version, which a go1.17 term would
+// lower). Elsewhere sonic compiles to a wrapper of encoding/json, which is no
+// reason to link it. Every select_*.go file uses the same expression.
 
 import (
 	"io"
@@ -31,8 +37,8 @@ import (
 type sonicEngine struct{}
 
 // Sonic returns bytedance/sonic configured for encoding/json's output. It
-// exists only where sonic's native encoder builds: amd64 and arm64, Go
-// 1.20–1.27, and no safejson_goccy or safejson_std build tag.
+// exists only where sonic's native encoder builds (amd64 and arm64, Go 1.27
+// at most) and no safejson_goccy or safejson_std build tag is set.
 func Sonic() Engine { return sonicEngine{} }
 
 var (

@@ -1,0 +1,84 @@
+//go:build !safejson_goccy && !safejson_std && (amd64 || arm64) && !go1.28
+
+package engine
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestFixControlEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		``:                          ``,
+		`"plain"`:                   `"plain"`,
+		`"\u0008"`:                  `"\b"`,
+		`"\u000c"`:                  `"\f"`,
+		`"a\u0008b\u000cc\u0008"`:   `"a\bb\fc\b"`,
+		`"\\u0008"`:                 `"\\u0008"`, // an escaped backslash, then text
+		`"\\\u0008"`:                `"\\\b"`,
+		`"\u0009\u000b\u001f\n\""`:  `"\u0009\u000b\u001f\n\""`,
+		`"\u000C"`:                  `"\u000C"`, // sonic writes lower case only
+		`{"\u0008":["\u000c",1]}`:   `{"\b":["\f",1]}`,
+		`"\"\\\"\u0008\\"`:          `"\"\\\"\b\\"`,
+		`"x\\"`:                     `"x\\"`,
+		`"\u00089"`:                 `"\b9"`,
+		`["\u0008","\\","\u000c"]`:  `["\b","\\","\f"]`,
+		`"\ud83d\ude00\u0008"`:      `"\ud83d\ude00\b"`,
+		`"\\\\u000c\\\\\u000c"`:     `"\\\\u000c\\\\\f"`,
+		`"trailing backslash pair"`: `"trailing backslash pair"`,
+	} {
+		assert.Equal(t, want, string(fixControlEscapes([]byte(in))), in)
+	}
+}
+
+func TestEscapeLineSeparators(t *testing.T) {
+	for in, want := range map[string]string{
+		``:                        ``,
+		`"a"`:                     `"a"`,
+		"\"\u2028\"":              `"\u2028"`,
+		"\"a\u2029b\u2028\"":      `"a\u2029b\u2028"`,
+		"\"\u2027\u202a☃\"":       "\"\u2027\u202a☃\"", // neighbours stay
+		"{\"\u2028\":\"\u2029\"}": `{"\u2028":"\u2029"}`,
+		"\"\xe2\x80\"":            "\"\xe2\x80\"",
+	} {
+		assert.Equal(t, want, string(escapeLineSeparators([]byte(in))), "%q", in)
+	}
+}
+
+// TestSonicStringsAsStd writes random strings, full of the characters where
+// sonic and encoding/json part (and of invalid UTF-8), as values and as map
+// keys, and compares the wrapper's bytes with encoding/json's.
+func TestSonicStringsAsStd(t *testing.T) {
+	pieces := []string{"\b", "\f", "\u2028", "\u2029", "<", ">", "&", "\xff", "\xc0\x80", "\xed\xa0\x80",
+		"\xf4\x90\x80\x80", "\U0010ffff", "\xe2\x80", "\xe2", "\x7f", "\x00", "\x1f", "\"", "\\", `\u0008`, "a", "é", "☃", "𝄞", "\ufffd", "\xc3"}
+	r := rand.New(rand.NewPCG(1, 2))
+	e := Sonic()
+	for range 20000 {
+		var b []byte
+		for range r.IntN(8) {
+			if r.IntN(4) == 0 {
+				b = append(b, byte(r.IntN(256)))
+			} else {
+				b = append(b, pieces[r.IntN(len(pieces))]...)
+			}
+		}
+		s := string(b)
+		for _, v := range []any{s, map[string]string{s: s}, []any{s, 1}} {
+			for _, o := range []Options{{}, {NoEscapeHTML: true}} {
+				want, err := stdAppend(v, o)
+				require.NoError(t, err)
+				got, err := e.Append(nil, v, o)
+				require.NoError(t, err)
+				require.Equal(t, string(want), string(got), "%q %+v", s, o)
+			}
+		}
+	}
+	// And a control: json.Marshal itself writes \b and \f.
+	b, err := json.Marshal("\b\f")
+	require.NoError(t, err)
+	require.Equal(t, `"\b\f"`, string(b))
+}
