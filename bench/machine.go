@@ -19,6 +19,10 @@ type Machine struct {
 	GOOS       string `json:"goos"`
 	GOARCH     string `json:"goarch"`
 	Engine     string `json:"engine"`
+	// Load is the 1-minute load average when the run started, from
+	// /proc/loadavg (-1 where there is none): above 0 on a quiet machine means
+	// others were using the CPU during the run.
+	Load float64 `json:"load_avg_1m"`
 }
 
 // currentMachine describes this machine and the engine under test.
@@ -31,13 +35,31 @@ func currentMachine(eng engine.Engine) Machine {
 		GOOS:       runtime.GOOS,
 		GOARCH:     runtime.GOARCH,
 		Engine:     eng.Name(),
+		Load:       loadAvg(),
 	}
+}
+
+// loadAvg returns the 1-minute load average, or -1 where it cannot be read.
+func loadAvg() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return -1
+	}
+	var l float64
+	if _, err := fmt.Sscan(string(b), &l); err != nil {
+		return -1
+	}
+	return l
 }
 
 // Line is the machine as the first line of a table.
 func (m Machine) Line() string {
-	return fmt.Sprintf("Machine: %s, %d cores (GOMAXPROCS %d) · %s %s/%s · engine %s",
+	line := fmt.Sprintf("Machine: %s, %d cores (GOMAXPROCS %d) · %s %s/%s · engine %s",
 		m.CPU, m.Cores, m.GOMAXPROCS, m.Go, m.GOOS, m.GOARCH, m.Engine)
+	if m.Load >= 0 {
+		line += fmt.Sprintf(" · load average %.2f at start", m.Load)
+	}
+	return line
 }
 
 // cpuModel reads the CPU's model name from /proc/cpuinfo ("model name" on x86,
