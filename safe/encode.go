@@ -92,6 +92,7 @@ type encodeState struct {
 	indent      string
 	depth       int // objects and arrays open around the value being written
 	maxDepth    int
+	indirect    int // pointers and interfaces followed to reach the value
 	maxBreadth  int
 	strict      bool
 	circular    Circular
@@ -129,6 +130,8 @@ func newEncodeState(o *Options, indented bool) *encodeState {
 	if e.maxDepth == 0 {
 		e.maxDepth = DefaultMaxDepth
 	}
+	e.maxDepth = min(e.maxDepth, HardMaxDepth)
+	e.indirect = 0
 	e.maxBreadth = o.MaxBreadth
 	e.strict = o.Strict
 	e.circular = o.Circular

@@ -6,6 +6,31 @@ import (
 	"strconv"
 )
 
+// HardMaxDepth bounds Options.MaxDepth, so that the encoder's recursion stays
+// far from the goroutine stack limit (a fatal error, not a panic, in Go).
+const HardMaxDepth = 100000
+
+// indirectPerLevel is how many pointers and interfaces may be followed per
+// level of MaxDepth: they do not count as nesting, but they do recurse.
+const indirectPerLevel = 4
+
+// follow counts one more pointer or interface followed to reach a value. It
+// reports false, having written the substitute (null) or returned the Strict
+// error, when they outnumber indirectPerLevel × MaxDepth: a chain of pointers
+// or interfaces that long holds no data encoding/json could write in
+// reasonable time anyway.
+func (e *encodeState) follow(v reflect.Value) (bool, error) {
+	if e.indirect >= indirectPerLevel*e.maxDepth {
+		if e.strict {
+			return false, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("more than %d pointers and interfaces deep", indirectPerLevel*e.maxDepth)))
+		}
+		e.buf = append(e.buf, "null"...)
+		return false, nil
+	}
+	e.indirect++
+	return true, nil
+}
+
 // tooDeep writes the substitute for an object (or, when array, an array) nested
 // deeper than MaxDepth: the string "[Object]" or "[Array]".
 func (e *encodeState) tooDeep(v reflect.Value, array bool) error {

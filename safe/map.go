@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/safejson/safejson/internal/stderr"
 )
@@ -30,22 +31,29 @@ type mapEncoder struct {
 	key   keyKind
 	elem  encoderFunc
 	track bool
+	// direct: the encoding of the map's values does not depend on whether
+	// they are addressable, so they can be copied into reused storage
+	// instead of one allocation each.
+	direct  bool
+	scratch sync.Pool // *mapScratch
+}
+
+// mapScratch is reused storage for the keys and values of one map type.
+type mapScratch struct {
+	key  reflect.Value // a settable key
+	vals reflect.Value // a slice of values, when direct
 }
 
 // mapEntry is a member of a map being written.
 type mapEntry struct {
 	name string
 	val  reflect.Value
-	// For members whose names tie: the value, encoded ahead to order them.
-	pre  []byte
-	omit bool
-	done bool
 }
 
 func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) }
 
 func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
-	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t)}
+	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem())}
 	switch k := t.Key(); {
 	case k.Kind() == reflect.String:
 		me.key = keyString
@@ -103,17 +111,36 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	}
 
 	start := len(e.entries)
+	e.entries = slices.Grow(e.entries, v.Len())
+	sc, _ := me.scratch.Get().(*mapScratch)
+	if sc == nil {
+		sc = &mapScratch{key: reflect.New(me.typ.Key()).Elem()}
+	}
+	if me.direct && (!sc.vals.IsValid() || sc.vals.Len() < v.Len()) {
+		sc.vals = reflect.MakeSlice(reflect.SliceOf(me.typ.Elem()), v.Len(), v.Len())
+	}
 	var it reflect.MapIter
 	it.Reset(v)
-	for it.Next() {
-		name, ok, err := me.name(e, v, it.Key())
+	used := 0 // values copied into sc.vals
+	for ; it.Next(); used++ {
+		sc.key.SetIterKey(&it)
+		name, ok, err := me.name(e, v, sc.key)
 		if err != nil {
 			return err
 		}
-		if ok {
-			e.entries = append(e.entries, mapEntry{name: name, val: it.Value()})
+		if !ok {
+			continue
 		}
+		var val reflect.Value
+		if me.direct {
+			val = sc.vals.Index(used)
+			val.SetIterValue(&it)
+		} else {
+			val = it.Value()
+		}
+		e.entries = append(e.entries, mapEntry{name: name, val: val})
 	}
+	sc.key.SetZero()
 	end := len(e.entries)
 	slices.SortFunc(e.entries[start:end], compareEntries)
 	n := end - start
@@ -126,19 +153,21 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	}
 
 	e.depth++
+	var pre map[int]encoded // values encoded ahead to order tied names
 	if me.key == keyText || me.key == keyOther {
-		if err := me.orderTies(e, start, end); err != nil {
+		var err error
+		if pre, err = me.orderTies(e, start, end); err != nil {
 			return err
 		}
 	}
 	e.buf = append(e.buf, '{')
 	written := 0
 	for i := start; i < start+limit; i++ {
-		ent := &e.entries[i]
-		if ent.omit {
+		name, val := e.entries[i].name, e.entries[i].val
+		p, done := pre[i]
+		if p.omit {
 			continue
 		}
-		name, val, pre, done := ent.name, ent.val, ent.pre, ent.done
 		mark := len(e.buf)
 		if written > 0 {
 			e.buf = append(e.buf, ',')
@@ -153,7 +182,7 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 			e.buf = append(e.buf, ':')
 		}
 		if done {
-			e.buf = append(e.buf, pre...)
+			e.buf = append(e.buf, p.b...)
 			written++
 			continue
 		}
@@ -178,6 +207,14 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	}
 	clear(e.entries[start:end])
 	e.entries = e.entries[:start]
+	if me.direct {
+		if sc.vals.Len() > maxScratch {
+			sc.vals = reflect.Value{}
+		} else {
+			sc.vals.Slice(0, min(used, sc.vals.Len())).Clear()
+		}
+	}
+	me.scratch.Put(sc)
 	e.depth--
 	if written > 0 && e.indented {
 		e.newline(e.depth)
@@ -189,17 +226,30 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	return nil
 }
 
+// encoded is a map value encoded ahead of time.
+type encoded struct {
+	b    []byte
+	omit bool
+}
+
 // orderTies orders the members of e.entries[start:end] (sorted by name) whose
 // names are equal, which happens only with MarshalText or substituted keys:
 // each one's value is encoded ahead, and they are ordered by those bytes (an
-// omitted one first), so that the output does not depend on map order.
-func (me *mapEncoder) orderTies(e *encodeState, start, end int) error {
+// omitted one first), so that the output does not depend on map order. It
+// returns the encoded values by index in e.entries, nil when no names tie.
+func (me *mapEncoder) orderTies(e *encodeState, start, end int) (map[int]encoded, error) {
+	var pre map[int]encoded
 	for i := start; i < end; {
 		j := i + 1
 		for j < end && e.entries[j].name == e.entries[i].name {
 			j++
 		}
 		if j-i > 1 {
+			type tied struct {
+				ent mapEntry
+				enc encoded
+			}
+			run := make([]tied, 0, j-i)
 			for t := i; t < j; t++ {
 				mark := len(e.buf)
 				ent := e.entries[t]
@@ -210,26 +260,67 @@ func (me *mapEncoder) orderTies(e *encodeState, start, end int) error {
 					err = me.elem(e, ent.val)
 				}
 				if err != nil && err != errOmit {
-					return within(err, ent.name)
+					return nil, within(err, ent.name)
 				}
-				e.entries[t].omit = err == errOmit
-				e.entries[t].pre = bytes.Clone(e.buf[mark:])
-				e.entries[t].done = true
+				run = append(run, tied{ent, encoded{bytes.Clone(e.buf[mark:]), err == errOmit}})
 				e.buf = e.buf[:mark]
 			}
-			slices.SortFunc(e.entries[i:j], func(a, b mapEntry) int {
-				if a.omit != b.omit {
-					if a.omit {
+			slices.SortFunc(run, func(a, b tied) int {
+				if a.enc.omit != b.enc.omit {
+					if a.enc.omit {
 						return -1
 					}
 					return 1
 				}
-				return bytes.Compare(a.pre, b.pre)
+				return bytes.Compare(a.enc.b, b.enc.b)
 			})
+			if pre == nil {
+				pre = make(map[int]encoded)
+			}
+			for k, r := range run {
+				e.entries[i+k] = r.ent
+				pre[i+k] = r.enc
+			}
 		}
 		i = j
 	}
-	return nil
+	return pre, nil
+}
+
+// addrSensitive reports whether a value of type t may be written differently
+// when addressable: when it holds, outside pointers, maps, slices and
+// interfaces, a type whose MarshalJSON or MarshalText has a pointer receiver.
+func addrSensitive(t reflect.Type) bool {
+	seen := make(map[reflect.Type]bool)
+	var sensitive func(t reflect.Type) bool
+	sensitive = func(t reflect.Type) bool {
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		if t.Implements(marshalerType) {
+			return false
+		}
+		p := reflect.PointerTo(t)
+		if p.Implements(marshalerType) || !t.Implements(textMarshalerType) && p.Implements(textMarshalerType) {
+			return true
+		}
+		if t.Implements(textMarshalerType) {
+			return false
+		}
+		switch t.Kind() {
+		case reflect.Array:
+			return sensitive(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				if sensitive(t.Field(i).Type) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return sensitive(t)
 }
 
 // name returns the member name of map key k, false to leave the entry out.

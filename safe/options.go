@@ -37,17 +37,35 @@ type Options struct {
 	// Placeholder is written (as a JSON string, escaped) for a cycle under
 	// CircularPlaceholder; empty means DefaultPlaceholder.
 	Placeholder string
-	// MaxDepth bounds nesting; 0 means DefaultMaxDepth. Negative is invalid.
+	// MaxDepth bounds nesting: objects and arrays deeper than MaxDepth (the
+	// top-level one is at depth 1) are written "[Object]" and "[Array]".
+	// 0 means DefaultMaxDepth; more than HardMaxDepth means HardMaxDepth;
+	// negative is invalid. Pointers and interfaces do not count, but more
+	// than 4 × MaxDepth of them on one path are cut short (null).
 	MaxDepth int
-	// MaxBreadth bounds the members written per object or array; 0 means
-	// unlimited. Negative is invalid.
+	// MaxBreadth bounds the members written per object or array: after the
+	// first MaxBreadth, an array gets one more element,
+	// "... N items not stringified", an object one more member,
+	// "...": "N items not stringified" ("1 item" for one), as
+	// safe-stable-stringify writes. A struct's members are counted after
+	// omitempty and omitzero. 0 means unlimited; negative is invalid.
 	MaxBreadth int
-	// Strict turns every substitution into an *Error.
+	// Strict turns every substitution into an *Error naming where and why,
+	// which wraps the error encoding/json returns for the same value. It
+	// fails wherever encoding/json fails, and also beyond MaxDepth and
+	// MaxBreadth.
 	Strict bool
-	// Replacer, when set, is called once for every value before it is written,
-	// with its key (the member name, the array index in decimal, "" at the top
-	// level). It returns the value to write instead and whether to keep it:
-	// false omits the member, or writes null as an array element or at the top.
+	// Replacer, when set, is called once for every value before it is
+	// written, with its key: the member name (of a struct field or a map
+	// entry), the array index in decimal, "" at the top level. What it
+	// returns is written instead; the replacer is not called for that value
+	// again, only for its members and elements. Returning false omits the
+	// member, or writes null as an array element or at the top level. Members
+	// left out by omitempty or omitzero, and struct fields reached only
+	// through an unexported embedded struct named by its tag, are not passed
+	// to it. A value of the member's own type is written as the member would
+	// be (with its `,string` option, and as addressable when the original
+	// is identical), another by its own type.
 	Replacer func(key string, value any) (any, bool)
 	// NoEscapeHTML leaves <, > and & unescaped in strings, as
 	// json.Encoder.SetEscapeHTML(false).

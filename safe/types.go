@@ -244,10 +244,17 @@ func encodeInterface(e *encodeState, v reflect.Value) error {
 	if v.IsNil() {
 		return encodeNull(e)
 	}
-	if v.CanInterface() {
-		return e.encodeAny(v.Interface())
+	if ok, err := e.follow(v); !ok {
+		return err
 	}
-	return e.encodeValue(v.Elem())
+	var err error
+	if v.CanInterface() {
+		err = e.encodeAny(v.Interface())
+	} else {
+		err = e.encodeValue(v.Elem())
+	}
+	e.indirect--
+	return err
 }
 
 // encodeUnsupported writes the substitute for a value of a type encoding/json
@@ -277,15 +284,24 @@ func (pe *ptrEncoder) encode(e *encodeState, v reflect.Value) error {
 		return encodeNull(e)
 	}
 	if !pe.track {
-		return pe.elem(e, v.Elem())
+		if ok, err := e.follow(v); !ok {
+			return err
+		}
+		err := pe.elem(e, v.Elem())
+		e.indirect--
+		return err
 	}
 	k := ancestor{ptr: v.UnsafePointer(), typ: pe.typ}
 	if e.anc.has(k) {
 		return e.cycle(v)
 	}
+	if ok, err := e.follow(v); !ok {
+		return err
+	}
 	e.anc.push(k)
 	err := pe.elem(e, v.Elem())
 	e.anc.pop()
+	e.indirect--
 	return err
 }
 
