@@ -693,3 +693,46 @@ func TestMarshalJSONNesting(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
 }
+
+// Types on which encoding/json panics (a reflect or method-wrapper panic, not
+// the caller's): safe writes valid JSON instead.
+type (
+	innerJSON struct{ A int }
+	innerText struct{ B int }
+	// ambiguous embeds two unexported structs, named by their tags, whose
+	// MarshalJSON methods hide each other: reflect cannot call them through
+	// the unexported fields.
+	ambiguous struct {
+		innerJSON  `json:"j"`
+		*innerText `json:"t"`
+		X          int
+	}
+)
+
+func (innerJSON) MarshalJSON() ([]byte, error)  { return []byte(`"j"`), nil }
+func (*innerText) MarshalJSON() ([]byte, error) { return []byte(`"t"`), nil }
+
+func TestWhereStdPanics(t *testing.T) {
+	var nilTime *time.Time
+	for _, tc := range []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"unexported embedded with methods", ambiguous{innerJSON{1}, &innerText{2}, 3}, `{"j":{"A":1},"t":{"B":2},"X":3}`},
+		{"unexported embedded nil pointer", ambiguous{X: 3}, `{"j":{"A":0},"t":null,"X":3}`},
+		{"value method through nil pointer in interface", []json.Marshaler{nilTime}, `[null]`},
+		{"value text method through nil pointer in interface", struct {
+			T interface{ MarshalText() ([]byte, error) }
+		}{nilTime}, `{"T":null}`},
+		{"value text method through nil pointer as map key", map[interface{ MarshalText() ([]byte, error) }]int{nilTime: 1}, `{"":1}`},
+		{"nil interface map key", map[interface{ MarshalText() ([]byte, error) }]int{nil: 1, textKey(2): 2}, `{"":1,"k2":2}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Panics(t, func() { _, _ = json.Marshal(tc.v) }, "encoding/json does not panic: move the case to the table")
+			got, err := safe.Marshal(tc.v)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, string(got))
+		})
+	}
+}

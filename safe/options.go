@@ -61,11 +61,12 @@ type Options struct {
 	// returns is written instead; the replacer is not called for that value
 	// again, only for its members and elements. Returning false omits the
 	// member, or writes null as an array element or at the top level. Members
-	// left out by omitempty or omitzero, and struct fields reached only
-	// through an unexported embedded struct named by its tag, are not passed
-	// to it. A value of the member's own type is written as the member would
-	// be (with its `,string` option, and as addressable when the original
-	// is identical), another by its own type.
+	// left out by omitempty or omitzero are not passed to it, nor is an
+	// embedded struct of an unexported type named by its tag (reflect does
+	// not hand it out; its fields are). A value of the member's own type is
+	// written as the member would be (with its `,string` option, and as
+	// addressable when it is the original, unchanged), another by its own
+	// type.
 	Replacer func(key string, value any) (any, bool)
 	// NoEscapeHTML leaves <, > and & unescaped in strings, as
 	// json.Encoder.SetEscapeHTML(false).
