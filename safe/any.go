@@ -18,47 +18,41 @@ var (
 // decoder produces (map[string]any, []any, string, float64, bool, nil) and a
 // few common ones are written without reflect; others by the encoder of their
 // type. The output is the same either way.
-func (e *encodeState) encodeAny(x any) error {
+func (e *encodeState) encodeAny(b []byte, x any) ([]byte, error) {
 	switch x := x.(type) {
 	case nil:
-		return encodeNull(e)
+		return appendNull(b)
 	case string:
-		e.buf = appendString(e.buf, x, e.escapeHTML)
-		return nil
+		return appendString(b, x, e.escapeHTML), nil
 	case float64:
 		if !isFinite(x) {
-			return e.nonFinite(reflect.ValueOf(x), x, 64)
+			return e.nonFinite(b, reflect.ValueOf(x), x, 64)
 		}
-		e.buf = appendFloat(e.buf, x, 64)
-		return nil
+		return appendFloat(b, x, 64), nil
 	case bool:
-		e.buf = strconv.AppendBool(e.buf, x)
-		return nil
+		return strconv.AppendBool(b, x), nil
 	case map[string]any:
-		return e.encodeMapAny(x)
+		return e.encodeMapAny(b, x)
 	case []any:
-		return e.encodeSliceAny(x)
+		return e.encodeSliceAny(b, x)
 	case int:
-		e.buf = strconv.AppendInt(e.buf, int64(x), 10)
-		return nil
+		return strconv.AppendInt(b, int64(x), 10), nil
 	case int64:
-		e.buf = strconv.AppendInt(e.buf, x, 10)
-		return nil
+		return strconv.AppendInt(b, x, 10), nil
 	case json.Number:
 		s, err := number(string(x))
 		if err != nil {
-			return err
+			return b, err
 		}
-		e.buf = append(e.buf, s...)
-		return nil
+		return append(b, s...), nil
 	case json.RawMessage:
 		if x == nil {
-			return encodeNull(e)
+			return appendNull(b)
 		}
-		return e.marshaled(x, rawMessageType)
+		return e.marshaled(b, x, rawMessageType)
 	}
 	v := reflect.ValueOf(x)
-	return typeEncoder(v.Type())(e, v)
+	return typeEncoder(v.Type())(e, b, v)
 }
 
 // anyPair is a member of a map[string]any being written.
@@ -71,27 +65,28 @@ func compareAnyPairs(a, b anyPair) int { return strings.Compare(a.k, b.k) }
 
 // encodeMapAny writes a map[string]any with its keys sorted, as encoding/json,
 // without reflect; what it writes is what the map encoder would.
-func (e *encodeState) encodeMapAny(m map[string]any) error {
+func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 	if m == nil {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	k := ancestor{ptr: reflect.ValueOf(m).UnsafePointer(), typ: mapAnyType}
 	if e.anc.has(k) {
-		return e.cycle(reflect.ValueOf(m))
+		return e.cycle(b, reflect.ValueOf(m))
 	}
 	if e.depth >= e.maxDepth {
-		return e.tooDeep(reflect.ValueOf(m), false)
+		return e.tooDeep(b, reflect.ValueOf(m), false)
 	}
 	n := len(m)
 	limit := n
 	if e.maxBreadth > 0 && n > e.maxBreadth {
 		if e.strict {
-			return tooBroad(reflect.ValueOf(m), e.maxBreadth)
+			return b, tooBroad(reflect.ValueOf(m), e.maxBreadth)
 		}
 		limit = e.maxBreadth
 	}
 	e.anc.push(k)
 	start := len(e.pairs)
+	e.pairs = slices.Grow(e.pairs, n)
 	for key, val := range m {
 		e.pairs = append(e.pairs, anyPair{key, val})
 	}
@@ -99,70 +94,69 @@ func (e *encodeState) encodeMapAny(m map[string]any) error {
 	slices.SortFunc(e.pairs[start:end], compareAnyPairs)
 
 	e.depth++
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
 	written := 0
+	var err error
 	for i := start; i < start+limit; i++ {
 		p := e.pairs[i]
-		mark := len(e.buf)
+		mark := len(b)
 		if written > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
-		e.buf = appendString(e.buf, p.k, e.escapeHTML)
+		b = appendString(b, p.k, e.escapeHTML)
 		if e.indented {
-			e.buf = append(e.buf, ':', ' ')
+			b = append(b, ':', ' ')
 		} else {
-			e.buf = append(e.buf, ':')
+			b = append(b, ':')
 		}
-		var err error
 		if e.replacer != nil {
-			err = e.replacedAny(p.k, p.v)
+			b, err = e.replacedAny(b, p.k, p.v)
 		} else {
-			err = e.encodeAny(p.v)
+			b, err = e.encodeAny(b, p.v)
 		}
 		if err != nil {
 			if err != errOmit {
-				return within(err, p.k)
+				return b, within(err, p.k)
 			}
-			e.buf = e.buf[:mark]
+			b = b[:mark]
 			continue
 		}
 		written++
 	}
 	if limit < n {
-		e.restMember(n-limit, written > 0)
+		b = e.restMember(b, n-limit, written > 0)
 		written++
 	}
 	clear(e.pairs[start:end])
 	e.pairs = e.pairs[:start]
 	e.depth--
 	if written > 0 && e.indented {
-		e.newline(e.depth)
+		b = e.newline(b, e.depth)
 	}
-	e.buf = append(e.buf, '}')
 	e.anc.pop()
-	return nil
+	return append(b, '}'), nil
 }
 
 // encodeSliceAny writes a []any without reflect, as the slice encoder would.
-func (e *encodeState) encodeSliceAny(s []any) error {
+func (e *encodeState) encodeSliceAny(b []byte, s []any) ([]byte, error) {
 	if s == nil {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	n := len(s)
 	k := ancestor{ptr: unsafe.Pointer(unsafe.SliceData(s)), typ: sliceAnyType, n: n}
 	if n > 0 && e.anc.has(k) {
-		return e.cycle(reflect.ValueOf(s))
+		return e.cycle(b, reflect.ValueOf(s))
 	}
 	if e.depth >= e.maxDepth {
-		return e.tooDeep(reflect.ValueOf(s), true)
+		return e.tooDeep(b, reflect.ValueOf(s), true)
 	}
 	limit := n
 	if e.maxBreadth > 0 && n > e.maxBreadth {
 		if e.strict {
-			return tooBroad(reflect.ValueOf(s), e.maxBreadth)
+			return b, tooBroad(reflect.ValueOf(s), e.maxBreadth)
 		}
 		limit = e.maxBreadth
 	}
@@ -170,42 +164,37 @@ func (e *encodeState) encodeSliceAny(s []any) error {
 		e.anc.push(k)
 	}
 	e.depth++
-	e.buf = append(e.buf, '[')
+	b = append(b, '[')
+	var err error
 	for i, x := range s[:limit] {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
-		mark := len(e.buf)
-		var err error
+		mark := len(b)
 		if e.replacer != nil {
-			err = e.replacedAny(strconv.Itoa(i), x)
+			b, err = e.replacedAny(b, strconv.Itoa(i), x)
 		} else {
-			err = e.encodeAny(x)
+			b, err = e.encodeAny(b, x)
 		}
 		if err != nil {
 			if err != errOmit {
-				return withinIndex(err, i)
+				return b, withinIndex(err, i)
 			}
-			e.buf = append(e.buf[:mark], "null"...)
+			b = append(b[:mark], "null"...)
 		}
 	}
 	if limit < n {
-		e.buf = append(e.buf, ',')
-		if e.indented {
-			e.newline(e.depth)
-		}
-		e.buf = appendNotStringified(append(e.buf, `"... `...), n-limit)
+		b = e.restElement(b, n-limit)
 	}
 	e.depth--
 	if n > 0 {
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
 		e.anc.pop()
 	}
-	e.buf = append(e.buf, ']')
-	return nil
+	return append(b, ']'), nil
 }

@@ -71,15 +71,14 @@ func (a *ancestors) pop() {
 }
 
 // cycle writes the substitute for v, a reference that is its own ancestor.
-func (e *encodeState) cycle(v reflect.Value) error {
+func (e *encodeState) cycle(b []byte, v reflect.Value) ([]byte, error) {
 	if e.strict || e.circular == CircularError {
-		return newError(ReasonCycle, unsupportedValue(v, "encountered a cycle via "+v.Type().String()))
+		return b, newError(ReasonCycle, unsupportedValue(v, "encountered a cycle via "+v.Type().String()))
 	}
 	if e.circular == CircularPlaceholder {
-		e.buf = appendString(e.buf, e.placeholder, e.escapeHTML)
-		return nil
+		return appendString(b, e.placeholder, e.escapeHTML), nil
 	}
-	return errOmit
+	return b, errOmit
 }
 
 var (

@@ -74,10 +74,12 @@ func (o *Options) append(dst []byte, v any, indented bool) ([]byte, error) {
 	return dst, nil
 }
 
-// encoderFunc writes the encoding of v. It returns errOmit, having written
-// nothing, when the value is to be left out (omitted from its object, null in
-// an array or at the top level); any other error aborts the encode.
-type encoderFunc func(e *encodeState, v reflect.Value) error
+// encoderFunc appends the encoding of v to b. It returns errOmit, having
+// written nothing, when the value is to be left out (omitted from its object,
+// null in an array or at the top level); any other error aborts the encode.
+// The buffer is passed along, not kept in the state, so that appending to it
+// stores no pointer into the heap.
+type encoderFunc func(e *encodeState, b []byte, v reflect.Value) ([]byte, error)
 
 // errOmit is the signal "leave this value out", never returned to a caller.
 var errOmit = errors.New("safe: omit")
@@ -169,22 +171,23 @@ func dropLarge[T any](s []T) []T {
 	return s[:0]
 }
 
-// top encodes the top-level value.
+// top encodes the top-level value into e.buf.
 func (e *encodeState) top(v any) error {
+	b := e.buf[:0]
 	var err error
 	if e.replacer != nil {
 		r, keep := e.replacer("", v)
 		if !keep {
-			e.buf = append(e.buf, "null"...)
+			e.buf = append(b, "null"...)
 			return nil
 		}
 		v = r
 	}
-	err = e.encodeAny(v)
+	b, err = e.encodeAny(b, v)
 	if err == errOmit {
-		e.buf = append(e.buf[:0], "null"...)
-		return nil
+		b, err = append(b[:0], "null"...), nil
 	}
+	e.buf = b
 	if err != nil {
 		// An aborted encode leaves entries in the scratch stacks.
 		clear(e.pairs[:cap(e.pairs)])
@@ -195,10 +198,9 @@ func (e *encodeState) top(v any) error {
 }
 
 // encodeValue writes v with the encoder of its type.
-func (e *encodeState) encodeValue(v reflect.Value) error {
+func (e *encodeState) encodeValue(b []byte, v reflect.Value) ([]byte, error) {
 	if !v.IsValid() {
-		e.buf = append(e.buf, "null"...)
-		return nil
+		return appendNull(b)
 	}
-	return typeEncoder(v.Type())(e, v)
+	return typeEncoder(v.Type())(e, b, v)
 }

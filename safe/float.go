@@ -33,48 +33,43 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 }
 
 // nonFinite writes the substitute for a NaN or infinite float v: null.
-func (e *encodeState) nonFinite(v reflect.Value, f float64, bits int) error {
+func (e *encodeState) nonFinite(b []byte, v reflect.Value, f float64, bits int) ([]byte, error) {
 	if e.strict {
-		return newError(ReasonNonFinite, unsupportedValue(v, strconv.FormatFloat(f, 'g', -1, bits)))
+		return b, newError(ReasonNonFinite, unsupportedValue(v, strconv.FormatFloat(f, 'g', -1, bits)))
 	}
-	e.buf = append(e.buf, "null"...)
-	return nil
+	return append(b, "null"...), nil
 }
 
 func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
-func encodeFloat64(e *encodeState, v reflect.Value) error {
+func encodeFloat64(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	f := v.Float()
 	if !isFinite(f) {
-		return e.nonFinite(v, f, 64)
+		return e.nonFinite(b, v, f, 64)
 	}
-	e.buf = appendFloat(e.buf, f, 64)
-	return nil
+	return appendFloat(b, f, 64), nil
 }
 
-func encodeFloat32(e *encodeState, v reflect.Value) error {
+func encodeFloat32(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	f := v.Float()
 	if !isFinite(f) {
-		return e.nonFinite(v, f, 32)
+		return e.nonFinite(b, v, f, 32)
 	}
-	e.buf = appendFloat(e.buf, f, 32)
-	return nil
+	return appendFloat(b, f, 32), nil
 }
 
-func encodeQuotedFloat64(e *encodeState, v reflect.Value) error {
+func encodeQuotedFloat64(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	f := v.Float()
 	if !isFinite(f) {
-		return e.nonFinite(v, f, 64)
+		return e.nonFinite(b, v, f, 64)
 	}
-	e.buf = append(appendFloat(append(e.buf, '"'), f, 64), '"')
-	return nil
+	return append(appendFloat(append(b, '"'), f, 64), '"'), nil
 }
 
-func encodeQuotedFloat32(e *encodeState, v reflect.Value) error {
+func encodeQuotedFloat32(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	f := v.Float()
 	if !isFinite(f) {
-		return e.nonFinite(v, f, 32)
+		return e.nonFinite(b, v, f, 32)
 	}
-	e.buf = append(appendFloat(append(e.buf, '"'), f, 32), '"')
-	return nil
+	return append(appendFloat(append(b, '"'), f, 32), '"'), nil
 }

@@ -2,10 +2,11 @@ package safe
 
 // newline starts a line at the given depth: a newline, the prefix, and the
 // indent depth times, as json.Indent writes it.
-func (e *encodeState) newline(depth int) {
-	e.buf = append(e.buf, '\n')
-	e.buf = append(e.buf, e.prefix...)
+func (e *encodeState) newline(b []byte, depth int) []byte {
+	b = append(b, '\n')
+	b = append(b, e.prefix...)
 	for range depth {
-		e.buf = append(e.buf, e.indent...)
+		b = append(b, e.indent...)
 	}
+	return b
 }

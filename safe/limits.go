@@ -14,35 +14,37 @@ const HardMaxDepth = 100000
 // level of MaxDepth: they do not count as nesting, but they do recurse.
 const indirectPerLevel = 4
 
-// follow counts one more pointer or interface followed to reach a value. It
-// reports false, having written the substitute (null) or returned the Strict
-// error, when they outnumber indirectPerLevel × MaxDepth: a chain of pointers
-// or interfaces that long holds no data encoding/json could write in
-// reasonable time anyway.
-func (e *encodeState) follow(v reflect.Value) (bool, error) {
+// follow counts one more pointer or interface followed to reach a value,
+// and reports false when they would outnumber indirectPerLevel × MaxDepth: a
+// chain of pointers or interfaces that long holds no data encoding/json could
+// write in reasonable time anyway. The caller undoes the count when done.
+func (e *encodeState) follow() bool {
 	if e.indirect >= indirectPerLevel*e.maxDepth {
-		if e.strict {
-			return false, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("more than %d pointers and interfaces deep", indirectPerLevel*e.maxDepth)))
-		}
-		e.buf = append(e.buf, "null"...)
-		return false, nil
+		return false
 	}
 	e.indirect++
-	return true, nil
+	return true
+}
+
+// tooManyIndirections writes the substitute for v, a pointer or interface
+// beyond the limit of follow: null.
+func (e *encodeState) tooManyIndirections(b []byte, v reflect.Value) ([]byte, error) {
+	if e.strict {
+		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("more than %d pointers and interfaces deep", indirectPerLevel*e.maxDepth)))
+	}
+	return append(b, "null"...), nil
 }
 
 // tooDeep writes the substitute for an object (or, when array, an array) nested
 // deeper than MaxDepth: the string "[Object]" or "[Array]".
-func (e *encodeState) tooDeep(v reflect.Value, array bool) error {
+func (e *encodeState) tooDeep(b []byte, v reflect.Value, array bool) ([]byte, error) {
 	if e.strict {
-		return newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))
+		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))
 	}
 	if array {
-		e.buf = append(e.buf, `"[Array]"`...)
-	} else {
-		e.buf = append(e.buf, `"[Object]"`...)
+		return append(b, `"[Array]"`...), nil
 	}
-	return nil
+	return append(b, `"[Object]"`...), nil
 }
 
 // breadth returns how many of the n elements of array v to write: all of
@@ -74,15 +76,24 @@ func appendNotStringified(dst []byte, n int) []byte {
 // restMember appends the member that stands for n members left out of an
 // object: "...": "N items not stringified". sep tells whether a member was
 // written before it.
-func (e *encodeState) restMember(n int, sep bool) {
+func (e *encodeState) restMember(b []byte, n int, sep bool) []byte {
 	if sep {
-		e.buf = append(e.buf, ',')
+		b = append(b, ',')
 	}
 	if e.indented {
-		e.newline(e.depth)
-		e.buf = append(e.buf, `"...": "`...)
+		b = append(e.newline(b, e.depth), `"...": "`...)
 	} else {
-		e.buf = append(e.buf, `"...":"`...)
+		b = append(b, `"...":"`...)
 	}
-	e.buf = appendNotStringified(e.buf, n)
+	return appendNotStringified(b, n)
+}
+
+// restElement appends the element that stands for n elements left out of an
+// array (after at least one): "... N items not stringified".
+func (e *encodeState) restElement(b []byte, n int) []byte {
+	b = append(b, ',')
+	if e.indented {
+		b = e.newline(b, e.depth)
+	}
+	return appendNotStringified(append(b, `"... `...), n)
 }

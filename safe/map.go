@@ -73,12 +73,12 @@ func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
 }
 
 // encodeMapAnyValue routes a map[string]any to its reflect-free encoder.
-func encodeMapAnyValue(e *encodeState, v reflect.Value) error {
+func encodeMapAnyValue(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.CanInterface() {
-		return e.encodeMapAny(v.Interface().(map[string]any))
+		return e.encodeMapAny(b, v.Interface().(map[string]any))
 	}
 	me := mapEncoder{typ: mapAnyType, key: keyString, elem: encodeInterface, track: true}
-	return me.encode(e, v)
+	return me.encode(e, b, v)
 }
 
 func isIntKind(k reflect.Kind) bool {
@@ -89,22 +89,22 @@ func isUintKind(k reflect.Kind) bool {
 	return k >= reflect.Uint && k <= reflect.Uintptr
 }
 
-func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
+func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if me.key == keyOther && e.strict {
-		return newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
 	}
 	if v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	var k ancestor
 	if me.track {
 		k = ancestor{ptr: v.UnsafePointer(), typ: me.typ}
 		if e.anc.has(k) {
-			return e.cycle(v)
+			return e.cycle(b, v)
 		}
 	}
 	if e.depth >= e.maxDepth {
-		return e.tooDeep(v, false)
+		return e.tooDeep(b, v, false)
 	}
 	if me.track {
 		e.anc.push(k)
@@ -126,7 +126,7 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 		sc.key.SetIterKey(&it)
 		name, ok, err := me.name(e, v, sc.key)
 		if err != nil {
-			return err
+			return b, err
 		}
 		if !ok {
 			continue
@@ -147,20 +147,20 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	limit := n
 	if e.maxBreadth > 0 && n > e.maxBreadth {
 		if e.strict {
-			return tooBroad(v, e.maxBreadth)
+			return b, tooBroad(v, e.maxBreadth)
 		}
 		limit = e.maxBreadth
 	}
 
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
+	var err error
 	if me.key == keyText || me.key == keyOther {
-		var err error
-		if pre, err = me.orderTies(e, start, end); err != nil {
-			return err
+		if pre, err = me.orderTies(e, b, start, end); err != nil {
+			return b, err
 		}
 	}
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
 	written := 0
 	for i := start; i < start+limit; i++ {
 		name, val := e.entries[i].name, e.entries[i].val
@@ -168,41 +168,40 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 		if p.omit {
 			continue
 		}
-		mark := len(e.buf)
+		mark := len(b)
 		if written > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
-		e.buf = appendString(e.buf, name, e.escapeHTML)
+		b = appendString(b, name, e.escapeHTML)
 		if e.indented {
-			e.buf = append(e.buf, ':', ' ')
+			b = append(b, ':', ' ')
 		} else {
-			e.buf = append(e.buf, ':')
+			b = append(b, ':')
 		}
 		if done {
-			e.buf = append(e.buf, p.b...)
+			b = append(b, p.b...)
 			written++
 			continue
 		}
-		var err error
 		if e.replacer != nil {
-			err = e.replaced(name, val, me.elem)
+			b, err = e.replaced(b, name, val, me.elem)
 		} else {
-			err = me.elem(e, val)
+			b, err = me.elem(e, b, val)
 		}
 		if err != nil {
 			if err != errOmit {
-				return within(err, name)
+				return b, within(err, name)
 			}
-			e.buf = e.buf[:mark]
+			b = b[:mark]
 			continue
 		}
 		written++
 	}
 	if limit < n {
-		e.restMember(n-limit, written > 0)
+		b = e.restMember(b, n-limit, written > 0)
 		written++
 	}
 	clear(e.entries[start:end])
@@ -217,13 +216,12 @@ func (me *mapEncoder) encode(e *encodeState, v reflect.Value) error {
 	me.scratch.Put(sc)
 	e.depth--
 	if written > 0 && e.indented {
-		e.newline(e.depth)
+		b = e.newline(b, e.depth)
 	}
-	e.buf = append(e.buf, '}')
 	if me.track {
 		e.anc.pop()
 	}
-	return nil
+	return append(b, '}'), nil
 }
 
 // encoded is a map value encoded ahead of time.
@@ -237,7 +235,7 @@ type encoded struct {
 // each one's value is encoded ahead, and they are ordered by those bytes (an
 // omitted one first), so that the output does not depend on map order. It
 // returns the encoded values by index in e.entries, nil when no names tie.
-func (me *mapEncoder) orderTies(e *encodeState, start, end int) (map[int]encoded, error) {
+func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[int]encoded, error) {
 	var pre map[int]encoded
 	for i := start; i < end; {
 		j := i + 1
@@ -251,19 +249,19 @@ func (me *mapEncoder) orderTies(e *encodeState, start, end int) (map[int]encoded
 			}
 			run := make([]tied, 0, j-i)
 			for t := i; t < j; t++ {
-				mark := len(e.buf)
 				ent := e.entries[t]
 				var err error
+				mark := len(b)
 				if e.replacer != nil {
-					err = e.replaced(ent.name, ent.val, me.elem)
+					b, err = e.replaced(b, ent.name, ent.val, me.elem)
 				} else {
-					err = me.elem(e, ent.val)
+					b, err = me.elem(e, b, ent.val)
 				}
 				if err != nil && err != errOmit {
 					return nil, within(err, ent.name)
 				}
-				run = append(run, tied{ent, encoded{bytes.Clone(e.buf[mark:]), err == errOmit}})
-				e.buf = e.buf[:mark]
+				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit}})
+				b = b[:mark]
 			}
 			slices.SortFunc(run, func(a, b tied) int {
 				if a.enc.omit != b.enc.omit {

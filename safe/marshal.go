@@ -10,15 +10,15 @@ import (
 )
 
 // encodeMarshaler calls MarshalJSON: null for a nil pointer or interface.
-func encodeMarshaler(e *encodeState, v reflect.Value) error {
+func encodeMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	m, ok := reflect.TypeAssert[json.Marshaler](v)
 	if !ok || nilValueReceiver(v, marshalerType) {
-		return encodeNull(e)
+		return appendNull(b)
 	}
-	return e.callMarshalJSON(m, v.Type())
+	return e.callMarshalJSON(b, m, v.Type())
 }
 
 // nilValueReceiver reports whether v is an interface holding a nil pointer
@@ -34,66 +34,65 @@ func nilValueReceiver(v reflect.Value, iface reflect.Type) bool {
 }
 
 // encodeAddrMarshaler calls the MarshalJSON of the pointer to addressable v.
-func encodeAddrMarshaler(e *encodeState, v reflect.Value) error {
+func encodeAddrMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	m, _ := reflect.TypeAssert[json.Marshaler](v.Addr())
-	return e.callMarshalJSON(m, v.Type())
+	return e.callMarshalJSON(b, m, v.Type())
 }
 
-func (e *encodeState) callMarshalJSON(m json.Marshaler, t reflect.Type) error {
-	b, err := m.MarshalJSON()
+func (e *encodeState) callMarshalJSON(b []byte, m json.Marshaler, t reflect.Type) ([]byte, error) {
+	out, err := m.MarshalJSON()
 	if err != nil {
-		return stderr.MarshalJSONError(t, err)
+		return b, stderr.MarshalJSONError(t, err)
 	}
-	return e.marshaled(b, t)
+	return e.marshaled(b, out, t)
 }
 
-// marshaled appends b, written by a MarshalJSON method of type t, compacted (or
-// indented), or returns encoding/json's error when b is not valid JSON.
-func (e *encodeState) marshaled(b []byte, t reflect.Type) error {
-	if e.appendJSON(b) {
-		return nil
+// marshaled appends src, written by a MarshalJSON method of type t, compacted
+// (or indented), or returns encoding/json's error when src is not valid JSON.
+func (e *encodeState) marshaled(b, src []byte, t reflect.Type) ([]byte, error) {
+	if out, ok := e.appendJSON(b, src); ok {
+		return out, nil
 	}
-	err := stderr.Syntax(b)
+	err := stderr.Syntax(src)
 	if err == nil { // appendJSON and encoding/json disagree: a bug in appendJSON
 		err = errors.New("safe: internal error: JSON rejected by safe but valid for encoding/json")
 	}
-	return stderr.MarshalJSONError(t, err)
+	return b, stderr.MarshalJSONError(t, err)
 }
 
 // encodeRawMessage writes a json.RawMessage as its MarshalJSON method would,
 // without boxing the slice into an interface.
-func encodeRawMessage(e *encodeState, v reflect.Value) error {
-	b := v.Bytes()
-	if b == nil {
-		return encodeNull(e)
+func encodeRawMessage(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	raw := v.Bytes()
+	if raw == nil {
+		return appendNull(b)
 	}
-	return e.marshaled(b, rawMessageType)
+	return e.marshaled(b, raw, rawMessageType)
 }
 
 // encodeTextMarshaler calls MarshalText and writes the text as a JSON string:
 // null for a nil pointer or interface.
-func encodeTextMarshaler(e *encodeState, v reflect.Value) error {
+func encodeTextMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.Kind() == reflect.Pointer && v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	m, ok := reflect.TypeAssert[encoding.TextMarshaler](v)
 	if !ok || nilValueReceiver(v, textMarshalerType) {
-		return encodeNull(e)
+		return appendNull(b)
 	}
-	return e.callMarshalText(m, v.Type())
+	return e.callMarshalText(b, m, v.Type())
 }
 
 // encodeAddrTextMarshaler calls the MarshalText of the pointer to addressable v.
-func encodeAddrTextMarshaler(e *encodeState, v reflect.Value) error {
+func encodeAddrTextMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	m, _ := reflect.TypeAssert[encoding.TextMarshaler](v.Addr())
-	return e.callMarshalText(m, v.Type())
+	return e.callMarshalText(b, m, v.Type())
 }
 
-func (e *encodeState) callMarshalText(m encoding.TextMarshaler, t reflect.Type) error {
-	b, err := m.MarshalText()
+func (e *encodeState) callMarshalText(b []byte, m encoding.TextMarshaler, t reflect.Type) ([]byte, error) {
+	text, err := m.MarshalText()
 	if err != nil {
-		return stderr.MarshalTextError(t, err)
+		return b, stderr.MarshalTextError(t, err)
 	}
-	e.buf = appendBytesString(e.buf, b, e.escapeHTML)
-	return nil
+	return appendBytesString(b, text, e.escapeHTML), nil
 }

@@ -12,108 +12,102 @@ const maxNesting = 10000
 // escaping HTML, and everything else (escapes, invalid UTF-8, number forms)
 // kept as it is. It reports false, appending nothing, when src is not exactly
 // one valid JSON value (encoding/json's scanner's grammar).
-func (e *encodeState) appendJSON(src []byte) bool {
-	start := len(e.buf)
-	if !e.scanJSON(src) {
-		e.buf = e.buf[:start]
-		return false
+func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
+	start := len(b)
+	b, ok := e.scanJSON(b, src)
+	if !ok {
+		return b[:start], false
 	}
-	return true
+	return b, true
 }
 
-func (e *encodeState) scanJSON(src []byte) bool {
+func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 	var stackArray [32]byte
 	stack := stackArray[:0] // '{' or '[' for each open container
 	i := skipSpace(src, 0)
+	var ok bool
 	for {
 		// A value starts at i.
 		if i >= len(src) {
-			return false
+			return b, false
 		}
 		switch c := src[i]; c {
 		case '{', '[':
 			if len(stack) == maxNesting {
-				return false
+				return b, false
 			}
 			stack = append(stack, c)
-			e.buf = append(e.buf, c)
+			b = append(b, c)
 			i = skipSpace(src, i+1)
 			if i < len(src) && src[i] == c+2 { // '}' and ']' follow '{' and '[' by 2
 				stack = stack[:len(stack)-1]
-				e.buf = append(e.buf, src[i])
+				b = append(b, src[i])
 				i++
 				break
 			}
 			if e.indented {
-				e.newline(e.depth + len(stack))
+				b = e.newline(b, e.depth+len(stack))
 			}
 			if c == '{' {
-				var ok bool
-				if i, ok = e.scanKey(src, i); !ok {
-					return false
+				if b, i, ok = e.scanKey(b, src, i); !ok {
+					return b, false
 				}
 			}
 			continue
 		case '"':
-			j, ok := e.scanString(src, i)
-			if !ok {
-				return false
+			if b, i, ok = e.scanString(b, src, i); !ok {
+				return b, false
 			}
-			i = j
 		case 't':
-			if !e.scanLiteral(src, i, "true") {
-				return false
+			if b, i, ok = scanLiteral(b, src, i, "true"); !ok {
+				return b, false
 			}
-			i += len("true")
 		case 'f':
-			if !e.scanLiteral(src, i, "false") {
-				return false
+			if b, i, ok = scanLiteral(b, src, i, "false"); !ok {
+				return b, false
 			}
-			i += len("false")
 		case 'n':
-			if !e.scanLiteral(src, i, "null") {
-				return false
+			if b, i, ok = scanLiteral(b, src, i, "null"); !ok {
+				return b, false
 			}
-			i += len("null")
 		default:
 			j, ok := scanNumber(src, i)
 			if !ok {
-				return false
+				return b, false
 			}
-			e.buf = append(e.buf, src[i:j]...)
+			b = append(b, src[i:j]...)
 			i = j
 		}
 		// A value ended: close containers until a comma, or the end.
 		for {
 			i = skipSpace(src, i)
 			if len(stack) == 0 {
-				return i == len(src)
+				return b, i == len(src)
 			}
 			if i >= len(src) {
-				return false
+				return b, false
 			}
 			open, c := stack[len(stack)-1], src[i]
 			if c == open+2 {
 				stack = stack[:len(stack)-1]
 				if e.indented {
-					e.newline(e.depth + len(stack))
+					b = e.newline(b, e.depth+len(stack))
 				}
-				e.buf = append(e.buf, c)
+				b = append(b, c)
 				i++
 				continue
 			}
 			if c != ',' {
-				return false
+				return b, false
 			}
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 			if e.indented {
-				e.newline(e.depth + len(stack))
+				b = e.newline(b, e.depth+len(stack))
 			}
 			i = skipSpace(src, i+1)
 			if open == '{' {
-				var ok bool
-				if i, ok = e.scanKey(src, i); !ok {
-					return false
+				if b, i, ok = e.scanKey(b, src, i); !ok {
+					return b, false
 				}
 			}
 			break
@@ -135,74 +129,72 @@ func skipSpace(src []byte, i int) int {
 
 // scanKey appends the member name at src[i] and its colon, and returns where
 // the member's value starts.
-func (e *encodeState) scanKey(src []byte, i int) (int, bool) {
+func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
 	if i >= len(src) || src[i] != '"' {
-		return i, false
+		return b, i, false
 	}
-	i, ok := e.scanString(src, i)
+	b, i, ok := e.scanString(b, src, i)
 	if !ok {
-		return i, false
+		return b, i, false
 	}
 	i = skipSpace(src, i)
 	if i >= len(src) || src[i] != ':' {
-		return i, false
+		return b, i, false
 	}
 	if e.indented {
-		e.buf = append(e.buf, ':', ' ')
+		b = append(b, ':', ' ')
 	} else {
-		e.buf = append(e.buf, ':')
+		b = append(b, ':')
 	}
-	return skipSpace(src, i+1), true
+	return b, skipSpace(src, i+1), true
 }
 
-func (e *encodeState) scanLiteral(src []byte, i int, lit string) bool {
+func scanLiteral(b, src []byte, i int, lit string) ([]byte, int, bool) {
 	if len(src)-i < len(lit) || string(src[i:i+len(lit)]) != lit {
-		return false
+		return b, i, false
 	}
-	e.buf = append(e.buf, lit...)
-	return true
+	return append(b, lit...), i + len(lit), true
 }
 
 // scanString appends the string starting at src[i] (a '"') and returns the
 // index after it. Escapes must be valid and control characters escaped; bytes
 // are kept as they are but for HTML escaping.
-func (e *encodeState) scanString(src []byte, i int) (int, bool) {
+func (e *encodeState) scanString(b, src []byte, i int) ([]byte, int, bool) {
 	start := i
 	for i++; i < len(src); i++ {
 		switch c := src[i]; {
 		case c == '"':
-			e.buf = append(e.buf, src[start:i+1]...)
-			return i + 1, true
+			return append(b, src[start:i+1]...), i + 1, true
 		case c == '\\':
 			i++
 			if i >= len(src) {
-				return i, false
+				return b, i, false
 			}
 			switch src[i] {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 			case 'u':
 				if len(src)-i <= 4 || !isHex(src[i+1]) || !isHex(src[i+2]) || !isHex(src[i+3]) || !isHex(src[i+4]) {
-					return i, false
+					return b, i, false
 				}
 				i += 4
 			default:
-				return i, false
+				return b, i, false
 			}
 		case c < 0x20:
-			return i, false
+			return b, i, false
 		case !e.escapeHTML:
 		case c == '<' || c == '>' || c == '&':
-			e.buf = append(e.buf, src[start:i]...)
-			e.buf = append(e.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			b = append(b, src[start:i]...)
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			start = i + 1
 		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xa8:
-			e.buf = append(e.buf, src[start:i]...)
-			e.buf = append(e.buf, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
+			b = append(b, src[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
 			i += 2
 			start = i + 1
 		}
 	}
-	return i, false
+	return b, i, false
 }
 
 func isHex(c byte) bool {

@@ -11,38 +11,38 @@ import (
 // value returned unchanged is written exactly as without a replacer), by its
 // own type otherwise. The replacer is not called again for that value, only
 // for its members. false omits the member (null for an element).
-func (e *encodeState) replaced(key string, v reflect.Value, enc encoderFunc) error {
+func (e *encodeState) replaced(b []byte, key string, v reflect.Value, enc encoderFunc) ([]byte, error) {
 	if !v.CanInterface() {
-		return enc(e, v)
+		return enc(e, b, v)
 	}
 	r, keep := e.replacer(key, v.Interface())
 	if !keep {
-		return errOmit
+		return b, errOmit
 	}
 	if v.Kind() == reflect.Interface {
 		// The replacer saw the value held; the interface's own encoder may
 		// differ (a json.Marshaler field holding a nil pointer calls it).
 		if r == nil && v.IsNil() || !v.IsNil() && reflect.TypeOf(r) == v.Elem().Type() && identical(v.Elem(), reflect.ValueOf(r)) {
-			return enc(e, v)
+			return enc(e, b, v)
 		}
-		return e.encodeAny(r)
+		return e.encodeAny(b, r)
 	}
 	if reflect.TypeOf(r) == v.Type() {
 		if rv := reflect.ValueOf(r); !identical(v, rv) {
 			v = rv
 		}
-		return enc(e, v)
+		return enc(e, b, v)
 	}
-	return e.encodeAny(r)
+	return e.encodeAny(b, r)
 }
 
 // replacedAny is replaced for a value held by an interface.
-func (e *encodeState) replacedAny(key string, x any) error {
+func (e *encodeState) replacedAny(b []byte, key string, x any) ([]byte, error) {
 	r, keep := e.replacer(key, x)
 	if !keep {
-		return errOmit
+		return b, errOmit
 	}
-	return e.encodeAny(r)
+	return e.encodeAny(b, r)
 }
 
 // identical reports whether a and b, of the same type, hold the same bits:

@@ -145,64 +145,71 @@ func (f *field) omitted(v reflect.Value) bool {
 	return false
 }
 
-func (se *structEncoder) encode(e *encodeState, v reflect.Value) error {
+func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if e.depth >= e.maxDepth {
-		return e.tooDeep(v, false)
+		return e.tooDeep(b, v, false)
 	}
 	e.depth++
-	e.buf = append(e.buf, '{')
+	b = append(b, '{')
 	written, members := 0, 0
+	var err error
 	for i := range se.fields {
 		f := &se.fields[i]
-		fv, ok := f.value(v)
-		if !ok || (f.omitEmpty || f.omitZero) && f.omitted(fv) {
+		var fv reflect.Value
+		if len(f.index) == 1 {
+			fv = v.Field(f.index[0])
+		} else {
+			var ok bool
+			if fv, ok = f.value(v); !ok {
+				continue
+			}
+		}
+		if (f.omitEmpty || f.omitZero) && f.omitted(fv) {
 			continue
 		}
 		if members == e.maxBreadth && e.maxBreadth > 0 {
 			if e.strict {
-				return tooBroad(v, e.maxBreadth)
+				return b, tooBroad(v, e.maxBreadth)
 			}
-			e.restMember(1+se.countFrom(v, i+1), written > 0)
+			b = e.restMember(b, 1+se.countFrom(v, i+1), written > 0)
 			written++
 			break
 		}
 		members++
-		mark := len(e.buf)
+		mark := len(b)
 		if written > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
 		if e.escapeHTML {
-			e.buf = append(e.buf, f.keyHTML...)
+			b = append(b, f.keyHTML...)
 		} else {
-			e.buf = append(e.buf, f.keyRaw...)
+			b = append(b, f.keyRaw...)
 		}
 		if e.indented {
-			e.buf = append(e.buf, ' ')
+			b = append(b, ' ')
 		}
-		var err error
 		if e.replacer != nil {
-			err = e.replaced(f.name, fv, f.enc)
+			b, err = e.replaced(b, f.name, fv, f.enc)
 		} else {
-			err = f.enc(e, fv)
+			b, err = f.enc(e, b, fv)
 		}
 		if err != nil {
 			if err != errOmit {
-				return within(err, f.name)
+				return b, within(err, f.name)
 			}
-			e.buf = e.buf[:mark]
+			b = b[:mark]
 			continue
 		}
 		written++
 	}
 	e.depth--
 	if written > 0 && e.indented {
-		e.newline(e.depth)
+		b = e.newline(b, e.depth)
 	}
-	e.buf = append(e.buf, '}')
-	return nil
+	return append(b, '}'), nil
 }
 
 // countFrom counts the members of v from field i on that omitempty and

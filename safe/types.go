@@ -50,7 +50,7 @@ func (b *builder) encoder(t reflect.Type) encoderFunc {
 		if c.fn != nil {
 			return c.fn
 		}
-		return func(e *encodeState, v reflect.Value) error { return c.fn(e, v) }
+		return func(e *encodeState, b []byte, v reflect.Value) ([]byte, error) { return c.fn(e, b, v) }
 	}
 	c := &cell{}
 	b.cells[t] = c
@@ -150,62 +150,51 @@ func (b *builder) kindEncoder(t reflect.Type, quoted bool) encoderFunc {
 
 // condAddr calls addrEnc for an addressable value, elseEnc for another.
 func condAddr(addrEnc, elseEnc encoderFunc) encoderFunc {
-	return func(e *encodeState, v reflect.Value) error {
+	return func(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 		if v.CanAddr() {
-			return addrEnc(e, v)
+			return addrEnc(e, b, v)
 		}
-		return elseEnc(e, v)
+		return elseEnc(e, b, v)
 	}
 }
 
-func encodeNull(e *encodeState) error {
-	e.buf = append(e.buf, "null"...)
-	return nil
+func appendNull(b []byte) ([]byte, error) { return append(b, "null"...), nil }
+
+func encodeBool(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return strconv.AppendBool(b, v.Bool()), nil
 }
 
-func encodeBool(e *encodeState, v reflect.Value) error {
-	e.buf = strconv.AppendBool(e.buf, v.Bool())
-	return nil
+func encodeQuotedBool(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return append(strconv.AppendBool(append(b, '"'), v.Bool()), '"'), nil
 }
 
-func encodeQuotedBool(e *encodeState, v reflect.Value) error {
-	e.buf = append(strconv.AppendBool(append(e.buf, '"'), v.Bool()), '"')
-	return nil
+func encodeInt(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return strconv.AppendInt(b, v.Int(), 10), nil
 }
 
-func encodeInt(e *encodeState, v reflect.Value) error {
-	e.buf = strconv.AppendInt(e.buf, v.Int(), 10)
-	return nil
+func encodeQuotedInt(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return append(strconv.AppendInt(append(b, '"'), v.Int(), 10), '"'), nil
 }
 
-func encodeQuotedInt(e *encodeState, v reflect.Value) error {
-	e.buf = append(strconv.AppendInt(append(e.buf, '"'), v.Int(), 10), '"')
-	return nil
+func encodeUint(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return strconv.AppendUint(b, v.Uint(), 10), nil
 }
 
-func encodeUint(e *encodeState, v reflect.Value) error {
-	e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
-	return nil
+func encodeQuotedUint(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return append(strconv.AppendUint(append(b, '"'), v.Uint(), 10), '"'), nil
 }
 
-func encodeQuotedUint(e *encodeState, v reflect.Value) error {
-	e.buf = append(strconv.AppendUint(append(e.buf, '"'), v.Uint(), 10), '"')
-	return nil
-}
-
-func encodeString(e *encodeState, v reflect.Value) error {
-	e.buf = appendString(e.buf, v.String(), e.escapeHTML)
-	return nil
+func encodeString(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return appendString(b, v.String(), e.escapeHTML), nil
 }
 
 // encodeQuotedString writes a `,string` string: the JSON string of the JSON
 // string, escaped twice (HTML-escaped only the first time, as encoding/json).
-func encodeQuotedString(e *encodeState, v reflect.Value) error {
-	start := len(e.buf)
-	e.buf = appendString(e.buf, v.String(), e.escapeHTML)
-	inner := string(e.buf[start:])
-	e.buf = appendString(e.buf[:start], inner, false)
-	return nil
+func encodeQuotedString(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	start := len(b)
+	b = appendString(b, v.String(), e.escapeHTML)
+	inner := string(b[start:])
+	return appendString(b[:start], inner, false), nil
 }
 
 // number returns the text of a json.Number, "0" for the empty one, or the
@@ -220,48 +209,46 @@ func number(s string) (string, error) {
 	return s, nil
 }
 
-func encodeNumber(e *encodeState, v reflect.Value) error {
+func encodeNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	s, err := number(v.String())
 	if err != nil {
-		return err
+		return b, err
 	}
-	e.buf = append(e.buf, s...)
-	return nil
+	return append(b, s...), nil
 }
 
-func encodeQuotedNumber(e *encodeState, v reflect.Value) error {
+func encodeQuotedNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	s, err := number(v.String())
 	if err != nil {
-		return err
+		return b, err
 	}
-	e.buf = append(append(append(e.buf, '"'), s...), '"')
-	return nil
+	return append(append(append(b, '"'), s...), '"'), nil
 }
 
 // encodeInterface writes the value held by an interface, through the fast
 // paths of encodeAny when it can be read.
-func encodeInterface(e *encodeState, v reflect.Value) error {
+func encodeInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
-	if ok, err := e.follow(v); !ok {
-		return err
+	if !e.follow() {
+		return e.tooManyIndirections(b, v)
 	}
 	var err error
 	if v.CanInterface() {
-		err = e.encodeAny(v.Interface())
+		b, err = e.encodeAny(b, v.Interface())
 	} else {
-		err = e.encodeValue(v.Elem())
+		b, err = e.encodeValue(b, v.Elem())
 	}
 	e.indirect--
-	return err
+	return b, err
 }
 
 // encodeUnsupported writes the substitute for a value of a type encoding/json
 // cannot write (chan, func, complex, unsafe.Pointer): nothing, so the member
 // is omitted or the element is null.
-func encodeUnsupported(e *encodeState, v reflect.Value) error {
-	return e.unsupportedType(v.Type())
+func encodeUnsupported(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return b, e.unsupportedType(v.Type())
 }
 
 func (e *encodeState) unsupportedType(t reflect.Type) error {
@@ -279,30 +266,30 @@ type ptrEncoder struct {
 	track bool
 }
 
-func (pe *ptrEncoder) encode(e *encodeState, v reflect.Value) error {
+func (pe *ptrEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
+	}
+	var k ancestor
+	if pe.track {
+		k = ancestor{ptr: v.UnsafePointer(), typ: pe.typ}
+		if e.anc.has(k) {
+			return e.cycle(b, v)
+		}
+	}
+	if !e.follow() {
+		return e.tooManyIndirections(b, v)
 	}
 	if !pe.track {
-		if ok, err := e.follow(v); !ok {
-			return err
-		}
-		err := pe.elem(e, v.Elem())
+		b, err := pe.elem(e, b, v.Elem())
 		e.indirect--
-		return err
-	}
-	k := ancestor{ptr: v.UnsafePointer(), typ: pe.typ}
-	if e.anc.has(k) {
-		return e.cycle(v)
-	}
-	if ok, err := e.follow(v); !ok {
-		return err
+		return b, err
 	}
 	e.anc.push(k)
-	err := pe.elem(e, v.Elem())
+	b, err := pe.elem(e, b, v.Elem())
 	e.anc.pop()
 	e.indirect--
-	return err
+	return b, err
 }
 
 // sliceEncoder writes a slice as an array, tracking it on the path when its
@@ -326,30 +313,29 @@ func (b *builder) sliceEncoder(t reflect.Type) encoderFunc {
 	return se.encode
 }
 
-func (se *sliceEncoder) encode(e *encodeState, v reflect.Value) error {
+func (se *sliceEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
 	n := v.Len()
 	if !se.track || n == 0 {
-		return se.array.encode(e, v)
+		return se.array.encode(e, b, v)
 	}
 	k := ancestor{ptr: v.UnsafePointer(), typ: se.typ, n: n}
 	if e.anc.has(k) {
-		return e.cycle(v)
+		return e.cycle(b, v)
 	}
 	e.anc.push(k)
-	err := se.array.encode(e, v)
+	b, err := se.array.encode(e, b, v)
 	e.anc.pop()
-	return err
+	return b, err
 }
 
-func encodeByteSlice(e *encodeState, v reflect.Value) error {
+func encodeByteSlice(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if v.IsNil() {
-		return encodeNull(e)
+		return appendNull(b)
 	}
-	e.buf = append(base64.StdEncoding.AppendEncode(append(e.buf, '"'), v.Bytes()), '"')
-	return nil
+	return append(base64.StdEncoding.AppendEncode(append(b, '"'), v.Bytes()), '"'), nil
 }
 
 // arrayEncoder writes the elements of an array or slice.
@@ -357,49 +343,43 @@ type arrayEncoder struct {
 	elem encoderFunc
 }
 
-func (ae *arrayEncoder) encode(e *encodeState, v reflect.Value) error {
+func (ae *arrayEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if e.depth >= e.maxDepth {
-		return e.tooDeep(v, true)
+		return e.tooDeep(b, v, true)
 	}
 	n := v.Len()
 	limit, err := e.breadth(v, n)
 	if err != nil {
-		return err
+		return b, err
 	}
 	e.depth++
-	e.buf = append(e.buf, '[')
+	b = append(b, '[')
 	for i := range limit {
 		if i > 0 {
-			e.buf = append(e.buf, ',')
+			b = append(b, ',')
 		}
 		if e.indented {
-			e.newline(e.depth)
+			b = e.newline(b, e.depth)
 		}
-		mark := len(e.buf)
-		var err error
+		mark := len(b)
 		if e.replacer != nil {
-			err = e.replaced(strconv.Itoa(i), v.Index(i), ae.elem)
+			b, err = e.replaced(b, strconv.Itoa(i), v.Index(i), ae.elem)
 		} else {
-			err = ae.elem(e, v.Index(i))
+			b, err = ae.elem(e, b, v.Index(i))
 		}
 		if err != nil {
 			if err != errOmit {
-				return withinIndex(err, i)
+				return b, withinIndex(err, i)
 			}
-			e.buf = append(e.buf[:mark], "null"...)
+			b = append(b[:mark], "null"...)
 		}
 	}
 	if limit < n {
-		e.buf = append(e.buf, ',')
-		if e.indented {
-			e.newline(e.depth)
-		}
-		e.buf = appendNotStringified(append(e.buf, `"... `...), n-limit)
+		b = e.restElement(b, n-limit)
 	}
 	e.depth--
 	if n > 0 && e.indented {
-		e.newline(e.depth)
+		b = e.newline(b, e.depth)
 	}
-	e.buf = append(e.buf, ']')
-	return nil
+	return append(b, ']'), nil
 }
