@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"bytes"
-	"encoding/json"
-	"sync"
-)
+import "sync"
 
 // appendWriter is an io.Writer that appends to a byte slice: handed to an
 // engine's stream encoder, it lets the encoder write straight into the
@@ -26,33 +22,13 @@ func trimNewline(b []byte, n int) []byte {
 	return b
 }
 
-// appendResult appends an engine's compact output to dst, indenting it as
-// json.MarshalIndent does when o asks for it. compact belongs to the engine
-// wrapper: when dst is empty and there is nothing to indent, it is returned
-// as it is instead of copied.
-func appendResult(dst, compact []byte, o Options) ([]byte, error) {
-	if !o.indented() {
-		if len(dst) == 0 {
-			return compact, nil
-		}
-		return append(dst, compact...), nil
+// appendOwned appends b, a slice the engine wrapper owns, to dst: when dst
+// is empty, b is returned as it is instead of copied.
+func appendOwned(dst, b []byte) []byte {
+	if len(dst) == 0 {
+		return b
 	}
-	return appendIndent(dst, compact, o.Prefix, o.Indent)
-}
-
-// appendIndent appends compact, laid out as json.MarshalIndent lays out its
-// output, to dst. json.MarshalIndent is json.Marshal followed by the very
-// indentation json.Indent does, so calling json.Indent on the same compact
-// bytes gives encoding/json's bytes.
-func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
-	n := len(dst)
-	buf := bytes.NewBuffer(dst)
-	if err := json.Indent(buf, compact, prefix, indent); err != nil {
-		// Only reachable if an engine wrote invalid JSON: say so, and let the
-		// caller fall back.
-		return dst[:n], err
-	}
-	return buf.Bytes(), nil
+	return append(dst, b...)
 }
 
 // maxPooled is the capacity above which a scratch buffer is dropped instead

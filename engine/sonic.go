@@ -83,5 +83,5 @@ func (sonicEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 		return dst, sonicError(v, err)
 	}
 	// out is a fresh slice sonic handed over: ours to rewrite or return.
-	return appendResult(dst, fixSonicStrings(out, o.NoEscapeHTML), Options{})
+	return appendOwned(dst, fixSonicStrings(out, o.NoEscapeHTML)), nil
 }
