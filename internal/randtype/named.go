@@ -166,6 +166,7 @@ type Label string
 type Plain struct {
 	A int `json:"a,omitempty"`
 	B string
+	//lint:ignore U1000 set through reflect: an unexported field encoders skip
 	c int
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -22,10 +23,10 @@ func seeds(n int) [][]byte {
 }
 
 // stdMarshal runs json.Marshal, turning a panic into its value.
-func stdMarshal(v any) (out []byte, err error, panicked any) {
+func stdMarshal(v any) (out []byte, panicked any, err error) {
 	defer func() { panicked = recover() }()
 	out, err = json.Marshal(v)
-	return out, err, nil
+	return out, nil, err
 }
 
 func TestDeterministic(t *testing.T) {
@@ -35,8 +36,8 @@ func TestDeterministic(t *testing.T) {
 		require.Equal(t, a.Type, b.Type, "%q", seed)
 		require.Equal(t, a.Desc, b.Desc, "%q", seed)
 		require.Equal(t, a.Stats, b.Stats, "%q", seed)
-		ja, erra, pa := stdMarshal(a.Value)
-		jb, errb, pb := stdMarshal(b.Value)
+		ja, pa, erra := stdMarshal(a.Value)
+		jb, pb, errb := stdMarshal(b.Value)
 		require.Equal(t, fmt.Sprint(pa), fmt.Sprint(pb), "%q", seed)
 		require.Equal(t, fmt.Sprint(erra), fmt.Sprint(errb), "%q", seed)
 		require.Equal(t, string(ja), string(jb), "%q", seed)
@@ -71,7 +72,7 @@ func TestFrequencies(t *testing.T) {
 		if strings.Contains(s.Desc, "<cycle") && strings.Contains(s.Desc, "(interface") {
 			has["desc mentions an interface"]++
 		}
-		_, err, p := stdMarshal(s.Value)
+		_, p, err := stdMarshal(s.Value)
 		if p != nil {
 			panics++
 			continue
@@ -100,7 +101,7 @@ func TestStatsExplainStd(t *testing.T) {
 	cycles := 0
 	for _, seed := range seeds(2000) {
 		s := Config{}.Generate(seed)
-		_, err, p := stdMarshal(s.Value)
+		_, p, err := stdMarshal(s.Value)
 		if p != nil || err == nil {
 			continue
 		}
@@ -135,7 +136,7 @@ func TestConfig(t *testing.T) {
 		assert.Zero(t, s.Stats.Cycles, s.Desc)
 		assert.Zero(t, s.Stats.NaNs+s.Stats.Infs, s.Desc)
 		assert.Zero(t, s.Stats.Unsupported+s.Stats.BadKeys, s.Desc)
-		_, err, p := stdMarshal(s.Value)
+		_, p, err := stdMarshal(s.Value)
 		if p == nil {
 			assert.NotEqual(t, Unsupported, Classify(err), "%v\n%s", err, s.Desc)
 		}
@@ -207,7 +208,7 @@ func TestDescribe(t *testing.T) {
 		Any  any
 		F    float64
 	}
-	a := &node{Name: "a\xff", F: -0.0}
+	a := &node{Name: "a\xff", F: math.Copysign(0, -1)}
 	b := &node{Name: "b", Next: a, Any: a}
 	a.Next = b
 	m := map[string]any{"k": 1.5}
@@ -215,6 +216,7 @@ func TestDescribe(t *testing.T) {
 	d := Describe([]any{b, m, a})
 	assert.Contains(t, d, `"a\xff"`)
 	assert.Contains(t, d, "<cycle #")
+	assert.Contains(t, d, "F: -0}")
 	assert.Contains(t, d, "<shared #")
 	st := Count([]any{b, m, a})
 	assert.Equal(t, 2, st.Cycles, d) // a.Next back to b, m["self"]
@@ -259,7 +261,7 @@ func TestClassify(t *testing.T) {
 	assert.Equal(t, UserError, Classify(err))
 	_, err = json.Marshal(json.Number("x"))
 	assert.Equal(t, BadData, Classify(err))
-	_, err = json.Marshal(make(chan int))
+	_, err = json.Marshal(struct{ C chan int }{}) //lint:ignore SA1026 the error is what is tested
 	assert.Equal(t, Unsupported, Classify(err))
 	_, err = json.Marshal([]float64{1, 2, 0 / zero})
 	assert.Equal(t, Unsupported, Classify(err))

@@ -93,7 +93,8 @@ var (
 
 // Fault is a named struct implementing error, for fields of type error.
 type Fault struct {
-	Msg  string
+	Msg string
+	//lint:ignore U1000 set through reflect: an unexported field encoders skip
 	code int
 }
 
