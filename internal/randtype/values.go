@@ -174,6 +174,16 @@ func (g *generator) float32() float32 {
 }
 
 func (g *generator) string() string {
+	if g.src.chance(8) {
+		// A long string, so that escaping crosses any chunk an encoder
+		// processes at once.
+		var b []byte
+		for range 2 + g.src.intn(12) {
+			b = append(b, pick(g.src, strs)...)
+			b = append(b, "abcdefghijklmnopqrstuvwxyz"[:g.src.intn(27)]...)
+		}
+		return string(b)
+	}
 	if g.src.chance(25) {
 		b := make([]byte, g.src.intn(8))
 		for i := range b {
