@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"bytes"
-	"errors"
-)
+import "errors"
 
 // errIndentInput says appendIndent was handed something that is not compact
 // JSON: only an engine bug can cause it, and the caller falls back.
@@ -21,6 +18,17 @@ var errIndentInput = errors.New("engine: output to indent is not compact JSON")
 func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 	n := len(dst)
 	dst = growFor(dst, len(compact))
+	// lines holds "\n" + prefix + indent×depth for the deepest level met so
+	// far: each new line is one append of a prefix of it.
+	var backing [128]byte
+	lines := append(append(backing[:0], '\n'), prefix...)
+	newline := func(depth int) {
+		need := 1 + len(prefix) + depth*len(indent)
+		for len(lines) < need {
+			lines = append(lines, indent...)
+		}
+		dst = append(dst, lines[:need]...)
+	}
 	depth := 0
 	for i := 0; i < len(compact); i++ {
 		c := compact[i]
@@ -40,17 +48,17 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 			}
 			depth++
 			dst = append(dst, c)
-			dst = newline(dst, prefix, indent, depth)
+			newline(depth)
 		case '}', ']':
 			depth--
 			if depth < 0 {
 				return dst[:n], errIndentInput
 			}
-			dst = newline(dst, prefix, indent, depth)
+			newline(depth)
 			dst = append(dst, c)
 		case ',':
 			dst = append(dst, ',')
-			dst = newline(dst, prefix, indent, depth)
+			newline(depth)
 		case ':':
 			dst = append(dst, ':', ' ')
 		case ' ', '\t', '\n', '\r':
@@ -72,24 +80,17 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 }
 
 // stringEnd returns the index just past the closing quote of the JSON string
-// whose contents start at b[start], or -1 if it does not end.
+// whose contents start at b[start], or -1 if it does not end. A plain loop:
+// JSON strings are mostly short, where bytes.IndexByte costs more than it
+// saves.
 func stringEnd(b []byte, start int) int {
-	for i := start; i < len(b); {
-		q := bytes.IndexByte(b[i:], '"')
-		if q < 0 {
-			return -1
+	for i := start; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++ // the escaped byte; \uXXXX's hex digits need no care
 		}
-		q += i
-		// The quote closes the string unless an odd run of backslashes
-		// precedes it.
-		k := q - 1
-		for k >= start && b[k] == '\\' {
-			k--
-		}
-		if (q-1-k)%2 == 0 {
-			return q + 1
-		}
-		i = q + 1
 	}
 	return -1
 }
@@ -100,16 +101,6 @@ func isLiteralByte(c byte) bool {
 		return false
 	}
 	return true
-}
-
-// newline appends a newline, prefix and depth indents.
-func newline(dst []byte, prefix, indent string, depth int) []byte {
-	dst = append(dst, '\n')
-	dst = append(dst, prefix...)
-	for range depth {
-		dst = append(dst, indent...)
-	}
-	return dst
 }
 
 // growFor makes room for the indented form of n compact bytes, as
