@@ -44,6 +44,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		asJSON     = fs.Bool("json", false, "write every figure as JSON instead of markdown")
 		runs       = fs.Int("runs", 15, "timed batches per encoder and case; the median is reported")
 		batch      = fs.Duration("batch", 20*time.Millisecond, "duration of one timed batch")
+		clockName  = fs.String("clock", "wall", "what batches are timed with: wall (elapsed) or cpu (process CPU time; steadier on a busy machine)")
 		quick      = fs.Bool("quick", false, "smoke run: 3 runs of 1 ms batches; HTTP: 300 ms per encoder")
 		chart      = fs.String("chart", "", "also draw the table as an SVG chart into this file")
 		caseRE     = fs.String("case", "", "only the cases whose slug or name matches this regexp")
@@ -86,6 +87,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	clk, err := clockByName(*clockName)
+	if err != nil {
+		return err
+	}
 
 	if *doHTTP {
 		rep, err := runHTTP(httpConfig{
@@ -112,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rep = runTable(tableConfig{Cases: cases, Engine: eng, Runs: *runs, Batch: *batch, Progress: stderr})
+		rep = runTable(tableConfig{Cases: cases, Engine: eng, Runs: *runs, Batch: *batch, Clock: clk, Progress: stderr})
 	}
 	if *chart != "" {
 		if err := os.WriteFile(*chart, drawChart(rep), 0o644); err != nil {

@@ -162,6 +162,7 @@ func TestCommandRejectsBadFlags(t *testing.T) {
 		{"-case", "no-such-case"},
 		{"-case", "("},
 		{"-conns", "0"},
+		{"-clock", "sundial"},
 		{"stray"},
 	} {
 		err := run(args, io.Discard, io.Discard)
@@ -276,7 +277,7 @@ func TestPanicWhileTimedStopsOnlyThatEncoder(t *testing.T) {
 		return nil, nil
 	}
 	fine := func() ([]byte, error) { return []byte("1"), nil }
-	perRun, sizes, panics := timeInterleaved([]func() ([]byte, error){late, nil, fine}, 3, time.Millisecond)
+	perRun, sizes, panics := timeInterleaved([]func() ([]byte, error){late, nil, fine}, 3, time.Millisecond, wallClock)
 	require.Error(t, panics[0])
 	assert.Equal(t, "panic: exploded late", panics[0].Error())
 	assert.NoError(t, panics[1])
@@ -291,3 +292,23 @@ func TestPanicWhileTimedStopsOnlyThatEncoder(t *testing.T) {
 type panicEngine struct{ engine.Engine }
 
 func (panicEngine) Append([]byte, any, engine.Options) ([]byte, error) { panic("engine exploded") }
+
+func TestCPUClock(t *testing.T) {
+	clk, err := clockByName("cpu")
+	require.NoError(t, err, "Linux reports process CPU time")
+	start := clk.now()
+	x := 0
+	for i := range 50_000_000 {
+		x += i % 7
+	}
+	assert.Positive(t, x)
+	assert.Greater(t, clk.now(), start, "busy work uses CPU time")
+
+	var stdout bytes.Buffer
+	require.NoError(t, run([]string{"-quick", "-runs", "1", "-case", "^items-20$", "-clock", "cpu", "-json"}, &stdout, io.Discard))
+	var rep Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	assert.Equal(t, "cpu", rep.Clock)
+	require.Len(t, rep.Rows, 1)
+	assert.Positive(t, rep.Rows[0].After.Ns)
+}

@@ -29,37 +29,65 @@ func isPanic(err error) bool {
 	return errors.As(err, &p)
 }
 
+// clock is what a batch is timed with.
+type clock struct {
+	// name is "wall" or "cpu".
+	name string
+	// now reads the clock, in nanoseconds from an arbitrary origin.
+	now func() int64
+}
+
+var (
+	epoch = time.Now()
+	// wallClock is elapsed (monotonic) time: what a caller waits, including
+	// any time the process spends waiting for a CPU on a busy machine.
+	wallClock = clock{"wall", func() int64 { return time.Since(epoch).Nanoseconds() }}
+)
+
+// clockByName returns the clock called name: "wall", or "cpu" (the CPU time of
+// the whole process, garbage collector included, where the OS reports it).
+func clockByName(name string) (clock, error) {
+	switch name {
+	case "wall":
+		return wallClock, nil
+	case "cpu":
+		if _, ok := processCPUTime(); ok {
+			return clock{"cpu", func() int64 { t, _ := processCPUTime(); return t }}, nil
+		}
+		return clock{}, errors.New("bench: -clock cpu: this OS does not report process CPU time")
+	}
+	return clock{}, fmt.Errorf("bench: -clock %q: want wall or cpu", name)
+}
+
 // batch runs marshal n times and returns the time per call in nanoseconds.
 // Errors are not looked at: for an encoder that rejects the value, the time to
 // the error is what is measured.
-func batch(marshal func() ([]byte, error), n int) float64 {
-	start := time.Now()
+func batch(marshal func() ([]byte, error), n int, clk clock) float64 {
+	start := clk.now()
 	for range n {
 		_, _ = marshal()
 	}
-	return float64(time.Since(start).Nanoseconds()) / float64(n)
+	return float64(clk.now()-start) / float64(n)
 }
 
-// calibrate returns how many calls of marshal take about target, measured by
-// growing batches, at least 1 and at most maxBatch.
-func calibrate(marshal func() ([]byte, error), target time.Duration) int {
+// calibrate returns how many calls of marshal take about target: it grows a
+// batch tenfold until it lasts a tenth of target, then times that size three
+// times and keeps the fastest, so that one slow moment of a busy machine does
+// not shrink every later batch. At least 1, at most maxBatch.
+func calibrate(marshal func() ([]byte, error), target time.Duration, clk clock) int {
 	const maxBatch = 1 << 26
 	n := 1
-	for {
-		start := time.Now()
-		for range n {
-			_, _ = marshal()
-		}
-		elapsed := time.Since(start)
-		if elapsed >= target/10 || n >= maxBatch {
-			per := float64(elapsed) / float64(n)
-			if per <= 0 {
-				per = 1
-			}
-			return max(1, min(maxBatch, int(float64(target)/per)))
-		}
+	for n < maxBatch && batch(marshal, n, clk)*float64(n) < float64(target/10) {
 		n *= 10
 	}
+	per := batch(marshal, n, clk)
+	for range 2 {
+		per = min(per, batch(marshal, n, clk))
+	}
+	if per <= 0 {
+		per = 1
+	}
+	return max(1, min(maxBatch, int(float64(target)/per)))
 }
 
 // allocs returns the heap allocations and bytes per call of marshal over n calls.
@@ -95,13 +123,13 @@ func median(xs []float64) float64 {
 // slow moment of the machine falls on all of them alike. It returns, per
 // encoder, the time per call of each run (nil for a nil marshal), the batch
 // size, and the panic that stopped its timing, if one did.
-func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Duration) (perRun [][]float64, sizes []int, panics []error) {
+func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Duration, clk clock) (perRun [][]float64, sizes []int, panics []error) {
 	perRun = make([][]float64, len(marshals))
 	sizes = make([]int, len(marshals))
 	panics = make([]error, len(marshals))
 	for i, m := range marshals {
 		if m != nil {
-			panics[i] = recovered(func() { sizes[i] = calibrate(m, target) })
+			panics[i] = recovered(func() { sizes[i] = calibrate(m, target, clk) })
 		}
 	}
 	for r := range runs {
@@ -111,7 +139,7 @@ func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Du
 				continue
 			}
 			runtime.GC()
-			panics[i] = recovered(func() { perRun[i] = append(perRun[i], batch(marshals[i], sizes[i])) })
+			panics[i] = recovered(func() { perRun[i] = append(perRun[i], batch(marshals[i], sizes[i], clk)) })
 		}
 	}
 	return perRun, sizes, panics

@@ -20,8 +20,18 @@ type tableConfig struct {
 	Runs int
 	// Batch is the calibrated duration of one batch.
 	Batch time.Duration
+	// Clock times the batches; the zero value means wallClock.
+	Clock clock
 	// Progress receives one line per step; nil for none.
 	Progress io.Writer
+}
+
+// clock returns the configured clock, wallClock by default.
+func (cfg tableConfig) clock() clock {
+	if cfg.Clock.now == nil {
+		return wallClock
+	}
+	return cfg.Clock
 }
 
 // Report is the result of the table: the machine and one row per case.
@@ -29,7 +39,10 @@ type Report struct {
 	Machine Machine `json:"machine"`
 	Runs    int     `json:"runs"`
 	BatchNs int64   `json:"batch_ns"`
-	Rows    []Row   `json:"rows"`
+	// Clock is what the times measure: "wall" (elapsed) or "cpu" (process CPU
+	// time, garbage collector included).
+	Clock string `json:"clock"`
+	Rows  []Row  `json:"rows"`
 }
 
 // Row holds every figure of one case.
@@ -84,7 +97,8 @@ func (r *Row) results() [numEncoders]*Result {
 // runTable encodes every case with every encoder, checks the outputs agree, then
 // times them.
 func runTable(cfg tableConfig) Report {
-	rep := Report{Machine: currentMachine(cfg.Engine), Runs: cfg.Runs, BatchNs: cfg.Batch.Nanoseconds()}
+	cfg.Clock = cfg.clock()
+	rep := Report{Machine: currentMachine(cfg.Engine), Runs: cfg.Runs, BatchNs: cfg.Batch.Nanoseconds(), Clock: cfg.Clock.name}
 	for i, c := range cfg.Cases {
 		if cfg.Progress != nil {
 			fmt.Fprintf(cfg.Progress, "bench: [%d/%d] %s\n", i+1, len(cfg.Cases), c.Name)
@@ -127,7 +141,7 @@ func runCase(c Case, cfg tableConfig) Row {
 	row.Size = len(row.After.Out)
 	row.Notes = checkOutputs(&row)
 
-	perRun, sizes, panics := timeInterleaved(marshals, cfg.Runs, cfg.Batch)
+	perRun, sizes, panics := timeInterleaved(marshals, cfg.Runs, cfg.Batch, cfg.clock())
 	for i, r := range res {
 		if panics[i] != nil {
 			// It passed once, then panicked: not timed, reported.
@@ -200,7 +214,8 @@ func firstDiff(x, y []byte) string {
 // then the warnings.
 func writeMarkdown(w io.Writer, rep Report) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
-	fmt.Fprintf(w, "Median of %d runs, each a batch of about %s. KB = 1024 bytes.\n\n", rep.Runs, time.Duration(rep.BatchNs))
+	fmt.Fprintf(w, "Median of %d runs, each a batch of about %s; %s. KB = 1024 bytes.\n\n",
+		rep.Runs, time.Duration(rep.BatchNs), clockNote(rep.Clock))
 	fmt.Fprintf(w, "| Case | Size | Before | After | Speedup | Raw engine (%s) | encoding/json | After / raw | Allocs/op (After) |\n", rep.Machine.Engine)
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rep.Rows {
@@ -223,6 +238,14 @@ func writeMarkdown(w io.Writer, rep Report) {
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "\n%s\n", strings.Join(notes, "\n"))
 	}
+}
+
+// clockNote says what the times of a report measure.
+func clockNote(name string) string {
+	if name == "cpu" {
+		return "times are process CPU time per call (garbage collector included), not elapsed time"
+	}
+	return "times are elapsed (wall) time per call"
 }
 
 // timeCell formats one encoder's cell: its time, or what went wrong and how
