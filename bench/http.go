@@ -65,6 +65,11 @@ type HTTPRow struct {
 	ReqPerSec float64 `json:"req_per_sec"`
 	MedianUs  float64 `json:"median_us_per_req"`
 	MeanUs    float64 `json:"mean_us_per_req"`
+	// CPUUs is the process CPU time per request, client and server together
+	// (the client's share is the same for every server); 0 where the OS does
+	// not report CPU time. Steadier than req/s on a busy machine.
+	CPUUs float64 `json:"cpu_us_per_req,omitempty"`
+	cpuNs int64
 	// VsStd and VsEngine are this server's req/s over encoding/json's and the
 	// raw engine's.
 	VsStd    float64 `json:"req_per_sec_vs_std"`
@@ -139,7 +144,11 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 		for k := range servers {
 			s := servers[(r+k)%len(servers)]
 			progress(cfg.Progress, "bench: http round %d/%d %s (%s, %d conns)", r+1, cfg.Rounds, s.name, phase, cfg.Conns)
+			cpu0, cpuOK := processCPUTime()
 			s.row.ElapsedNs += s.load(phase, cfg.Conns, len(want), s.row).Nanoseconds()
+			if cpu1, ok := processCPUTime(); ok && cpuOK {
+				s.row.cpuNs += cpu1 - cpu0
+			}
 		}
 	}
 
@@ -148,6 +157,9 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 		row := s.row
 		if row.ElapsedNs > 0 {
 			row.ReqPerSec = float64(row.Requests) / (float64(row.ElapsedNs) / 1e9)
+		}
+		if row.Requests > 0 {
+			row.CPUUs = float64(row.cpuNs) / float64(row.Requests) / 1000
 		}
 		if len(row.latencies) > 0 {
 			var sum time.Duration
@@ -325,11 +337,11 @@ func writeHTTPMarkdown(w io.Writer, rep HTTPReport) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
 	fmt.Fprintf(w, "GET of %s (%s) on 127.0.0.1, one server per encoder; closed-loop client in the same process, %d keep-alive connections, %s per server in %d rounds.\n\n",
 		rep.Case, formatSize(rep.Size, true), rep.Conns, time.Duration(rep.DurationNs), rep.Rounds)
-	fmt.Fprintf(w, "| Server | req/s | median µs/req | mean µs/req | req/s vs encoding/json | req/s vs raw engine | failed requests |\n")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintf(w, "| Server | req/s | median µs/req | mean µs/req | CPU µs/req (client+server) | req/s vs encoding/json | req/s vs raw engine | failed requests |\n")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %.1f | %.1f | %s | %s | %d |\n",
-			r.Server, thousands(int64(r.ReqPerSec+0.5)), r.MedianUs, r.MeanUs,
+		fmt.Fprintf(w, "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %d |\n",
+			r.Server, thousands(int64(r.ReqPerSec+0.5)), r.MedianUs, r.MeanUs, r.CPUUs,
 			formatRatio2(r.VsStd), formatRatio2(r.VsEngine), r.Errors)
 	}
 	if len(rep.Notes) > 0 {

@@ -196,6 +196,7 @@ func TestHTTPQuick(t *testing.T) {
 		assert.Zero(t, r.Errors, r.Server)
 		assert.Positive(t, r.ReqPerSec, r.Server)
 		assert.Positive(t, r.MedianUs, r.Server)
+		assert.Positive(t, r.CPUUs, r.Server)
 		assert.GreaterOrEqual(t, r.ElapsedNs, (200 * time.Millisecond).Nanoseconds(), r.Server)
 	}
 	assert.InDelta(t, 1, rep.Rows[0].VsStd, 1e-9)
