@@ -55,7 +55,11 @@ func drawChart(rep Report) []byte {
 	b.WriteString("</defs>\n")
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", chartWidth, height)
 	fmt.Fprintf(&b, `<text x="16" y="24" font-size="16" font-weight="bold">safejson: time per encode, log scale (shorter is faster)</text>`+"\n")
-	fmt.Fprintf(&b, `<text x="16" y="44" fill="#555555">%s · median of %d runs</text>`+"\n", esc(rep.Machine.Line()), rep.Runs)
+	clockName := "wall"
+	if rep.Clock == "cpu" {
+		clockName = "CPU"
+	}
+	fmt.Fprintf(&b, `<text x="16" y="44" fill="#555555" font-size="11">%s · median of %d runs · %s time</text>`+"\n", esc(rep.Machine.Line()), rep.Runs, clockName)
 
 	// Legend.
 	lx := 16.0
