@@ -15,6 +15,7 @@ var allCases = sync.OnceValue(func() []*Case {
 	for _, theme := range []func() []*Case{
 		cycleCases, numberCases, unsupportedCases, mapCases, marshalerCases,
 		stringCases, structCases, valueCases, limitCases, replacerCases, strictCases,
+		recursiveTypeCases, // last: see there
 	} {
 		cs = append(cs, theme()...)
 	}

@@ -37,6 +37,9 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 		c := &Case{Name: "fuzz", Value: sample.Value, Options: opts}
 
 		want := capture(func() ([]byte, error) { return safeOptions(c, newCallLog(c)).Marshal(c.Value) })
+		if want.Hung {
+			t.Fatalf("safe: %s\n%s", describe(want), sample.Desc)
+		}
 		std := Std(c)
 		if !std.Panicked && std.Err == nil {
 			if diff := sameOutcome(std, want); diff != "" {
@@ -48,6 +51,9 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 			if diff := sameOutcome(want, got); diff != "" {
 				t.Errorf("safejson through %s differs from safe: %s\n%s", e.Name(), diff, sample.Desc)
 			}
+			if got.Hung {
+				t.Fatal("not running the other engines after a hang")
+			}
 		}
 	})
 }
@@ -56,6 +62,8 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 // message) or panic value; "" when it does not.
 func sameOutcome(want, got Outcome) string {
 	switch {
+	case want.Hung || got.Hung:
+		return fmt.Sprintf("%s, want %s", describe(got), describe(want))
 	case want.Panicked || got.Panicked:
 		if want.Panicked != got.Panicked || fmt.Sprint(want.PanicValue) != fmt.Sprint(got.PanicValue) {
 			return fmt.Sprintf("%s, want %s", describe(got), describe(want))

@@ -18,17 +18,23 @@ const (
 
 // RawSummary says in a word what the raw engine did with the case's value:
 // "ok" (the expected bytes or error), "same bytes" (encoding/json's bytes, which
-// the case deliberately does not expect), "differs", "error: <short>" or
-// "panic". It is "" for SafeColumn.
+// the case deliberately does not expect), "differs", "error: <short>",
+// "panic" or "hung"; "not run" when the case was not run on the engine. It is
+// "" for SafeColumn.
 func (r Result) RawSummary() string {
 	if r.Engine == SafeColumn {
 		return ""
+	}
+	if r.NotRun {
+		return "not run"
 	}
 	raw := r.Raw
 	if len(caseExpectation(r.Case).check(raw)) == 0 {
 		return "ok"
 	}
 	switch {
+	case raw.Hung:
+		return "hung"
 	case raw.Panicked:
 		return "panic"
 	case raw.Err != nil:
@@ -117,7 +123,7 @@ func WriteMarkdown(w io.Writer, results []Result) error {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\nCells: the verdict of safejson through that engine (Marshal, Append, Encoder) against the case's literal expectation, then what the raw engine did: ok (what the case expects), same bytes (encoding/json's bytes, which the case deliberately does not expect), differs, error, panic.\n\n")
+	fmt.Fprintf(&b, "\nCells: the verdict of safejson through that engine (Marshal, Append, Encoder) against the case's literal expectation, then what the raw engine did: ok (what the case expects), same bytes (encoding/json's bytes, which the case deliberately does not expect), differs, error, panic, hung.\n\n")
 	fmt.Fprintf(&b, "%d cases × %d columns: %d pass, %d known differences, %d FAIL.\n", s.Cases, s.Columns, s.Pass, s.Known, s.Fail)
 	if s.Fail > 0 {
 		b.WriteString("\n### Failures\n\n")

@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
@@ -41,13 +43,15 @@ func (s Status) String() string {
 	return fmt.Sprintf("Status(%d)", int(s))
 }
 
-// Outcome is what one encode did: wrote Bytes, returned Err, or panicked with
-// PanicValue.
+// Outcome is what one encode did: wrote Bytes, returned Err, panicked with
+// PanicValue, or hung.
 type Outcome struct {
 	Bytes      []byte
 	Err        error
 	Panicked   bool
 	PanicValue any
+	// Hung: the encode had not returned after HangLimit.
+	Hung bool
 }
 
 // Result is one case on one engine.
@@ -66,6 +70,9 @@ type Result struct {
 	Status Status
 	// Problems say why Status is Fail, one line each.
 	Problems []string
+	// NotRun: the case was not run on this engine, because an encode of it
+	// hung on an earlier column.
+	NotRun bool
 }
 
 // Run puts every case through package safe alone and through safejson with each
@@ -84,13 +91,41 @@ func RunCases(cases []*Case, engines []engine.Engine) []Result {
 		r := Result{Case: c, Engine: SafeColumn, Std: std}
 		r.Got, r.Status, r.Problems = judge(c, nil, c.KnownFor(SafeColumn, arch))
 		results = append(results, r)
+		hungOn := ""
+		if hung(r) {
+			hungOn = SafeColumn
+		}
 		for _, e := range engines {
-			r := Result{Case: c, Engine: e.Name(), Std: std, Raw: RawEngine(e, c)}
+			r := Result{Case: c, Engine: e.Name(), Std: std}
+			if hungOn != "" {
+				// A hung encode goes on running: do not start more of them.
+				r.NotRun = true
+				r.Status, r.Problems = Fail, []string{"not run: the encode hung on " + hungOn}
+				results = append(results, r)
+				continue
+			}
+			r.Raw = RawEngine(e, c)
 			r.Got, r.Status, r.Problems = judge(c, e, c.KnownFor(e.Name(), arch))
 			results = append(results, r)
+			if hung(r) {
+				hungOn = e.Name()
+			}
 		}
 	}
 	return results
+}
+
+// hung reports whether an encode of r hung.
+func hung(r Result) bool {
+	if r.Raw.Hung || r.Got.Hung {
+		return true
+	}
+	for _, p := range r.Problems {
+		if strings.Contains(p, "hung: ") {
+			return true
+		}
+	}
+	return false
 }
 
 // RawEngine returns what e itself does with the case's value under its std
@@ -115,14 +150,35 @@ func Std(c *Case) Outcome {
 	})
 }
 
-func capture(f func() ([]byte, error)) (o Outcome) {
-	defer func() {
-		if r := recover(); r != nil {
-			o = Outcome{Panicked: true, PanicValue: r}
-		}
+// HangLimit bounds the time one encode may take before the runner records it
+// as hung and moves on (the encode goes on in its goroutine). It is a guard
+// against infinite loops, not a measure of speed: every encode of the corpus
+// takes milliseconds.
+var HangLimit = 5 * time.Second
+
+// capture runs f, recovering a panic; an f still running after HangLimit is
+// recorded as hung.
+func capture(f func() ([]byte, error)) Outcome {
+	done := make(chan Outcome, 1)
+	go func() {
+		var o Outcome
+		defer func() {
+			if r := recover(); r != nil {
+				o = Outcome{Panicked: true, PanicValue: r}
+			}
+			done <- o
+		}()
+		b, err := f()
+		o = Outcome{Bytes: b, Err: err}
 	}()
-	b, err := f()
-	return Outcome{Bytes: b, Err: err}
+	timer := time.NewTimer(HangLimit)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		return o
+	case <-timer.C:
+		return Outcome{Hung: true}
+	}
 }
 
 // expectation is what an encode must do: exactly one of its forms applies.
@@ -146,6 +202,8 @@ func caseExpectation(c *Case) expectation {
 // check returns the problems of o against x; none when it matches.
 func (x expectation) check(o Outcome) []string {
 	switch {
+	case o.Hung:
+		return []string{describe(o)}
 	case x.isPan:
 		if !o.Panicked {
 			return []string{fmt.Sprintf("did not panic (%s), want panic %q", describe(o), x.panic)}
@@ -214,6 +272,9 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 		got = capture(func() ([]byte, error) { return o.Marshal(c.Value) })
 	}
 	report("Marshal", want.check(got))
+	if got.Hung {
+		return got, append(problems, "Append, Encoder: not run after the hang")
+	}
 	report("Marshal", calls.check())
 
 	const prefix = "prefix:"
@@ -228,6 +289,9 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 		appended = capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
 	}
 	report("Append", checkAppended(appended, prefix, want))
+	if appended.Hung {
+		return got, problems
+	}
 	report("Append", calls.check())
 
 	if e != nil {
@@ -247,7 +311,7 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 // checkAppended checks an Append onto prefix: prefix then the expected bytes, or
 // the expected error with prefix returned unchanged.
 func checkAppended(o Outcome, prefix string, want expectation) []string {
-	if o.Panicked {
+	if o.Panicked || o.Hung {
 		return want.check(o)
 	}
 	if o.Err != nil {
@@ -267,7 +331,7 @@ func checkAppended(o Outcome, prefix string, want expectation) []string {
 // checkEncoded checks what Encoder.Encode wrote: the expected bytes and a
 // newline, or nothing and the expected error.
 func checkEncoded(o Outcome, want expectation) []string {
-	if o.Panicked {
+	if o.Panicked || o.Hung {
 		return want.check(o)
 	}
 	if o.Err != nil {
@@ -345,6 +409,8 @@ func safeOptions(c *Case, calls *callLog) safe.Options {
 // describe says in a few words what an outcome was.
 func describe(o Outcome) string {
 	switch {
+	case o.Hung:
+		return fmt.Sprintf("hung: did not return within %v", HangLimit)
 	case o.Panicked:
 		return fmt.Sprintf("panic: %v", o.PanicValue)
 	case o.Err != nil:

@@ -35,6 +35,15 @@ type inner struct {
 	ID     int
 }
 
+// recSlice, recMap and recPtr are named containers of themselves: their
+// element type is their own type.
+type recSlice []recSlice
+
+type recMap map[string]recMap
+
+// recPtr is a pointer to itself.
+type recPtr *recPtr
+
 // leaf is shared between two parents.
 type leaf struct{ X int }
 
