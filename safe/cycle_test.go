@@ -252,3 +252,30 @@ func TestRandomGraphs(t *testing.T) {
 	}
 	assert.Greater(t, cyclic, 500, "the generator makes cycles")
 }
+
+// TestDeepCycles: cycles closing far down a path (past the ancestors searched
+// linearly, into the hash table), and long acyclic paths through the same
+// addresses with other types.
+func TestDeepCycles(t *testing.T) {
+	for _, back := range []int{0, 1, 31, 32, 33, 500, 2998, 2999} {
+		nodes := make([]*gnode, 3000)
+		for i := range nodes {
+			nodes[i] = &gnode{ID: i}
+		}
+		for i := range len(nodes) - 1 {
+			nodes[i].Next = nodes[i+1]
+		}
+		last := nodes[len(nodes)-1]
+		last.Next = nodes[back]
+		last.Kids = []*gnode{nodes[back/2], nil}
+		ref := &refEncoder{anc: map[[3]uintptr]bool{}}
+		want, _ := ref.encode(nodes[0])
+		got, err := safe.Marshal(nodes[0])
+		require.NoError(t, err)
+		require.Equal(t, want, string(got), "back edge to %d", back)
+		_, err = safe.Options{Circular: safe.CircularError}.Marshal(nodes[0])
+		var se *safe.Error
+		require.ErrorAs(t, err, &se)
+		assert.Equal(t, strings.Repeat("/next", 3000), se.Path, "back edge to %d", back)
+	}
+}

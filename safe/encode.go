@@ -152,6 +152,9 @@ func (e *encodeState) release() {
 	e.replacer = nil
 	e.pairs, e.entries = dropLarge(e.pairs), dropLarge(e.entries)
 	e.anc.reset()
+	if len(e.anc.table) > maxTable {
+		e.anc.table = nil
+	}
 	if c := cap(e.buf); c > keepBuffer && (c > maxBuffer || len(e.buf) < c/4) {
 		e.buf = nil
 		return // dropped with its oversized buffer
@@ -159,8 +162,12 @@ func (e *encodeState) release() {
 	statePool.Put(e)
 }
 
-// maxScratch is the largest scratch stack kept in the pool (in entries).
-const maxScratch = 4096
+// maxScratch is the largest scratch stack kept in the pool (in entries), and
+// maxTable the largest table of ancestors (16384 of them deep).
+const (
+	maxScratch = 1 << 14
+	maxTable   = 1 << 15
+)
 
 // dropLarge empties a scratch stack (whose used part the map encoders have
 // already cleared), dropping it when it grew large.
