@@ -77,7 +77,7 @@ const (
 // pointers around one (any, []any, map[string]any, *[]map[string]any …): the
 // shape of decoded JSON, where everything but the scalars is dynamic.
 func dynamicRoot(t reflect.Type) bool {
-	for {
+	for range 64 { // bounded: type T []T is its own element
 		switch t.Kind() {
 		case reflect.Interface:
 			return true
@@ -90,6 +90,7 @@ func dynamicRoot(t reflect.Type) bool {
 			return false
 		}
 	}
+	return false
 }
 
 // maxTypeNest is the most container types nested directly in one another
@@ -388,7 +389,7 @@ func localFeatures(t reflect.Type) features {
 // typeNest counts the container types nested directly in t, t included.
 func typeNest(t reflect.Type) int {
 	n := 0
-	for {
+	for n <= maxTypeNest { // bounded: type T []T is its own element
 		switch t.Kind() {
 		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
 			n++
@@ -397,6 +398,7 @@ func typeNest(t reflect.Type) int {
 			return n
 		}
 	}
+	return n
 }
 
 // children are the types encoding/json may write inside a value of t.

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
@@ -200,4 +201,23 @@ func TestQuirksRouteAround(t *testing.T) {
 			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
 		}
 	}
+}
+
+type (
+	planRecSlice []planRecSlice
+	planRecMap   map[string]planRecMap
+	planRecPtr   *planRecPtr
+)
+
+func TestSelfElementTypes(t *testing.T) {
+	self := planRecSlice{nil, nil}
+	self[1] = self
+	for _, v := range []any{planRecSlice{planRecSlice{}}, planRecMap{"a": planRecMap{}}, planRecPtr(nil), self} {
+		ti := infoOf(reflect.TypeOf(v))
+		assert.NotZero(t, ti.feat&featRecursive, "%T", v)
+		assert.NotZero(t, ti.feat&featDeepTypeNest, "%T: its type nests without end", v)
+	}
+	got, err := Marshal(self)
+	require.NoError(t, err)
+	assert.Equal(t, `[null,null]`, string(got))
 }
