@@ -13,7 +13,8 @@
 // shared references and, now and then, cycles: a pointer, map or slice that
 // points back to an ancestor, directly or through an interface.
 //
-// Sizes are bounded (Config: depth 6, breadth 5 by default). The same input
+// Sizes are bounded (Config: depth 6, breadth 5 by default), except for the
+// occasional deep chain (20 to 300 levels, one child each). The same input
 // always gives the same type and value: choices are read from the input bytes,
 // then from a generator seeded with their hash.
 package randtype
@@ -37,6 +38,10 @@ type Config struct {
 	NoUnsupported bool
 	// NoNaN makes no NaN or infinite floats.
 	NoNaN bool
+	// NoChains makes no deep chains: by default one value in 25 is a chain
+	// of 20 to 300 levels of map[string]any, []any and *Tree instead, beyond
+	// MaxDepth, often with a cycle at its end.
+	NoChains bool
 }
 
 // Sample is a generated type and value.
@@ -49,6 +54,8 @@ type Sample struct {
 	Stats Stats
 	// Desc describes the type and the value, for failure messages.
 	Desc string
+	// Chain is the number of levels of a deep chain, 0 for other values.
+	Chain int
 }
 
 type generator struct {
@@ -73,14 +80,23 @@ func (c Config) Generate(data []byte) Sample {
 		c.MaxBreadth = 5
 	}
 	g := &generator{src: newSource(data), cfg: c}
-	t := g.genType(0)
-	p := reflect.New(t)
-	g.enter(p)
-	g.fill(p.Elem(), 0)
-	g.leave(p)
-	var v any = p.Interface()
-	if g.src.chance(50) {
-		v = p.Elem().Interface() // a copy: not addressable, as json.Marshal(x)
+	var t reflect.Type
+	var v any
+	chain := 0
+	if !c.NoChains && g.src.chance(4) {
+		var top reflect.Value
+		top, chain = g.deepChain()
+		t, v = top.Type(), top.Interface()
+	} else {
+		t = g.genType(0)
+		p := reflect.New(t)
+		g.enter(p)
+		g.fill(p.Elem(), 0)
+		g.leave(p)
+		v = p.Interface()
+		if g.src.chance(50) {
+			v = p.Elem().Interface() // a copy: not addressable, as json.Marshal(x)
+		}
 	}
 	d := newDescriber()
 	d.value(addressable(v))
@@ -89,5 +105,6 @@ func (c Config) Generate(data []byte) Sample {
 		Value: v,
 		Stats: d.stats,
 		Desc:  "type: " + t.String() + "\nvalue: " + d.text() + "\nstats: " + d.stats.String(),
+		Chain: chain,
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,11 +14,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// seeds returns n distinct inputs, of varied lengths.
+// seeds returns n pseudo-random inputs of 0 to 63 bytes, the same every run.
 func seeds(n int) [][]byte {
+	r := rand.New(rand.NewPCG(7, 11))
 	out := make([][]byte, n)
 	for i := range out {
-		out[i] = fmt.Appendf(nil, "seed-%d-%s", i, strings.Repeat("x", i%40))
+		out[i] = make([]byte, r.IntN(64))
+		for j := range out[i] {
+			out[i][j] = byte(r.Uint32())
+		}
 	}
 	return out
 }
@@ -69,6 +74,9 @@ func TestFrequencies(t *testing.T) {
 		if reflect.TypeOf(s.Value).Kind() == reflect.Pointer {
 			has["top-level pointer"]++
 		}
+		if s.Chain > 0 {
+			has["deep chain"]++
+		}
 		if strings.Contains(s.Desc, "<cycle") && strings.Contains(s.Desc, "(interface") {
 			has["desc mentions an interface"]++
 		}
@@ -86,6 +94,7 @@ func TestFrequencies(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, has["bad number"], n/200)
 	assert.InDelta(t, n/2, has["top-level pointer"], n/10)
+	assert.InDelta(t, n/25, has["deep chain"], n/50)
 	assert.GreaterOrEqual(t, classes[NoError], n/2, "most values should be ones encoding/json accepts")
 	assert.GreaterOrEqual(t, classes[Unsupported], n/10)
 	assert.GreaterOrEqual(t, classes[UserError], n/50)
@@ -185,7 +194,7 @@ func maxFields(t reflect.Type) int {
 }
 
 func TestBounds(t *testing.T) {
-	for _, cfg := range []Config{{}, {MaxDepth: 3, MaxBreadth: 2}} {
+	for _, cfg := range []Config{{NoChains: true}, {MaxDepth: 3, MaxBreadth: 2, NoChains: true}} {
 		depth, breadth := cfg.MaxDepth, cfg.MaxBreadth
 		if depth == 0 {
 			depth, breadth = 6, 5
@@ -271,3 +280,26 @@ func TestClassify(t *testing.T) {
 }
 
 var zero = 0.0
+
+func TestDeepChains(t *testing.T) {
+	chains, cyclic := 0, 0
+	for _, seed := range seeds(1000) {
+		s := Config{}.Generate(seed)
+		if s.Chain == 0 {
+			continue
+		}
+		assert.GreaterOrEqual(t, s.Stats.Values, 2*s.Chain, s.Desc)
+		chains++
+		_, p, err := stdMarshal(s.Value)
+		require.Nil(t, p)
+		if s.Stats.Cycles > 0 {
+			cyclic++
+			assert.Equal(t, Unsupported, Classify(err), s.Desc)
+		} else if s.Stats.NaNs+s.Stats.Infs == 0 {
+			assert.NoError(t, err, s.Desc)
+		}
+	}
+	assert.Greater(t, chains, 20)
+	assert.Greater(t, cyclic, 5)
+	assert.Greater(t, chains-cyclic, 5)
+}
