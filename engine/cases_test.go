@@ -88,14 +88,17 @@ type quotedScalars struct {
 	B  bool    `json:"b,string"`
 	P  *int    `json:"p,string"`
 	N  *int    `json:"n,string"`
-	A  any     `json:"a,string"`
-	S  []int   `json:"s,string"`
+	//lint:ignore SA5008 ,string on kinds it does not apply to, on purpose
+	A any `json:"a,string"`
+	//lint:ignore SA5008 ,string on kinds it does not apply to, on purpose
+	S []int `json:"s,string"`
 	// Without <, >, &, U+2028, U+2029, U+0008, U+000C or invalid UTF-8,
 	// which sonic's QuirkStringOption needs.
 	T string `json:"t,string"`
 }
 
 type dash struct {
+	//lint:ignore SA5008 a member named "-", on purpose
 	A int `json:"-,"`
 	B int `json:"-"`
 	c int
@@ -159,6 +162,7 @@ type weirdTags struct {
 	A int `json:"a b"`
 	B int `json:"é"`
 	C int `json:"!#$%&()*+-./:;<=>?@[]^_{|}~ "`
+	//lint:ignore SA5008 an invalid name (the field's own is used), on purpose
 	D int `json:"\\"`
 	E int `json:",omitempty,string"`
 }
@@ -178,7 +182,7 @@ func ordinaryValues() []valueCase {
 	return []valueCase{
 		{"nil", nil},
 		{"true", true},
-		{"ints", []any{0, -1, math.MaxInt64, math.MinInt64, int8(-128), uint8(255), uint64(math.MaxUint64), uintptr(7)}},
+		{"ints", []any{0, -1, int64(math.MaxInt64), int64(math.MinInt64), int8(-128), uint8(255), uint64(math.MaxUint64), uintptr(7)}},
 		{"floats", []float64{0, 1, -1, 0.1, 1e20, 1e21, -1e21, 1e-6, 1e-7, 123456789e-15, 5e-324, math.MaxFloat64, 1e100, 2.5e-8, 12345678901234567890, 1 << 53, -0.000001}},
 		{"float32s", []float32{0, 3.4e38, 1e20, 1e21, 1e-7, 0.1, 16777216, 1.0000001, math.SmallestNonzeroFloat32, math.MaxFloat32, -2.5e-8}},
 		{"string plain", "hello, world"},

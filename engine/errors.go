@@ -31,14 +31,15 @@ package engine
 // from a value's. So a user error is rebuilt exactly only when it cannot come
 // from anywhere else than the top-level value's own method; every other user
 // error is an *Unconvertible.
+//
+// std's classification is here; sonic's and goccy's are in errors_sonic.go
+// and errors_goccy.go, which only builds holding those engines compile.
 
 import (
 	"encoding"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/safejson/safejson/internal/stderr"
 )
@@ -95,12 +96,7 @@ func NeedsFallback(err error) bool { return IsRejected(err) || IsUnconvertible(e
 var (
 	marshalerType     = reflect.TypeFor[json.Marshaler]()
 	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	numberType        = reflect.TypeFor[json.Number]()
 )
-
-// msgInvalidNumber starts encoding/json's error for an invalid json.Number,
-// a plain error that goccy returns with the same text.
-const msgInvalidNumber = "json: invalid number literal "
 
 // topLevelMethodError rebuilds encoding/json's error for a failure of v's own
 // MarshalJSON or MarshalText method. encoding/json calls the method of the
@@ -132,38 +128,4 @@ func stdError(err error) error {
 		return &Rejected{Engine: "std", Err: err}
 	}
 	return err
-}
-
-// sonic's own errors, by their Str (package vars of sonic's encoder).
-const (
-	sonicTooDeep       = "Value nesting too deep"
-	sonicNaNOrInf      = "NaN or ±Infinite"
-	sonicInvalidNumber = "invalid number literal: "
-)
-
-// sonicError classifies an error returned by sonic's encoder for v.
-func sonicError(v any, err error) error {
-	// A user error comes back unwrapped: whatever the method returned, or the
-	// *json.SyntaxError of json.Compact on its output (the very error
-	// encoding/json wraps). Only the top-level value's method has a known type.
-	if e, ok := topLevelMethodError(v, err); ok {
-		return e
-	}
-	switch e := err.(type) {
-	case *json.UnsupportedTypeError:
-		return &Rejected{Engine: "sonic", Err: err}
-	case *json.UnsupportedValueError:
-		if strings.HasPrefix(e.Str, sonicInvalidNumber) && e.Value.IsValid() && e.Value.Type() == numberType {
-			return invalidNumberError(e.Value.String())
-		}
-		// sonicTooDeep (a cycle, or deep data), sonicNaNOrInf, or one a
-		// user's method returned: the fallback sorts it out.
-		return &Rejected{Engine: "sonic", Err: err}
-	}
-	return &Unconvertible{Engine: "sonic", Err: err}
-}
-
-// invalidNumberError is encoding/json's error for an invalid json.Number.
-func invalidNumberError(lit string) error {
-	return fmt.Errorf("json: invalid number literal %q", lit)
 }

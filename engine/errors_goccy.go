@@ -12,6 +12,10 @@ import (
 	gojson "github.com/goccy/go-json"
 )
 
+// msgInvalidNumber starts encoding/json's error for an invalid json.Number,
+// a plain error that goccy returns with the same text.
+const msgInvalidNumber = "json: invalid number literal "
+
 // goccyError classifies an error returned by goccy's encoder for v.
 func goccyError(v any, err error) error {
 	switch e := err.(type) {

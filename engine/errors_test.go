@@ -158,6 +158,7 @@ func errorCases() []errorCase {
 		{name: "MarshalJSON in map", v: map[string]any{"x": failJSON{}}, std: exact, engines: nested},
 		{name: "MarshalText in field", v: struct{ F failText }{}, std: exact, engines: nested},
 		{name: "MarshalText quoted field", v: struct {
+			//lint:ignore SA5008 ,string on a struct, on purpose
 			F failText `json:",string"`
 		}{}, std: exact, engines: nested},
 		{name: "MarshalText map key", v: map[failText]int{{}: 1}, std: exact, engines: nested},
@@ -247,4 +248,34 @@ func TestRejectedAndUnconvertibleWrap(t *testing.T) {
 	assert.True(t, NeedsFallback(u))
 	assert.False(t, NeedsFallback(inner))
 	assert.False(t, NeedsFallback(nil))
+}
+
+func TestTopLevelMethodError(t *testing.T) {
+	cause := errors.New("cause")
+	for _, c := range []struct {
+		v      any
+		want   string
+		method bool
+	}{
+		{failJSON{}, "json: error calling MarshalJSON for type engine.failJSON: cause", true},
+		{&failJSON{}, "json: error calling MarshalJSON for type *engine.failJSON: cause", true},
+		{&failJSONPointer{}, "json: error calling MarshalJSON for type *engine.failJSONPointer: cause", true},
+		{failText{}, "json: error calling MarshalText for type engine.failText: cause", true},
+		{bothMethods{}, "json: error calling MarshalJSON for type engine.bothMethods: cause", true},
+		{(*failJSON)(nil), "", false}, // encoding/json writes null
+		{(*failTextPointer)(nil), "", false},
+		{failJSONPointer{}, "", false}, // not addressable: no method
+		{nil, "", false},
+		{1, "", false},
+		{[]failJSON{{}}, "", false}, // nested: not the top-level method
+	} {
+		err, ok := topLevelMethodError(c.v, cause)
+		require.Equal(t, c.method, ok, "%T", c.v)
+		if ok {
+			assert.Equal(t, c.want, err.Error())
+			assert.ErrorIs(t, err, cause)
+			var me *json.MarshalerError
+			assert.ErrorAs(t, err, &me)
+		}
+	}
 }

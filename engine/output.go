@@ -22,15 +22,6 @@ func trimNewline(b []byte, n int) []byte {
 	return b
 }
 
-// appendOwned appends b, a slice the engine wrapper owns, to dst: when dst
-// is empty, b is returned as it is instead of copied.
-func appendOwned(dst, b []byte) []byte {
-	if len(dst) == 0 {
-		return b
-	}
-	return append(dst, b...)
-}
-
 // maxPooled is the capacity above which a scratch buffer is dropped instead
 // of pooled, so that one huge value does not pin its buffer for good.
 const maxPooled = 256 << 10

@@ -92,7 +92,7 @@ const (
 	// json.Marshaler or encoding.TextMarshaler.
 	QuirkArrayMethods
 
-	quirkEnd // one past the last quirk
+	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
 
 var quirkNames = [...]string{

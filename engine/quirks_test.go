@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/bits"
 	"reflect"
 	"runtime"
 	"testing"
@@ -250,4 +251,14 @@ func firstEncodeAlloc(t *testing.T, e Engine, depth int) uint64 {
 	require.NoError(t, err)
 	require.Equal(t, "null", string(out))
 	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestQuirksString(t *testing.T) {
+	assert.Equal(t, bits.TrailingZeros64(uint64(quirkEnd)), len(quirkNames), "a name for every quirk")
+	assert.Equal(t, "none", Quirks(0).String())
+	assert.Equal(t, "StringOption", QuirkStringOption.String())
+	assert.Equal(t, "NegativeZero|ArrayMethods", (QuirkArrayMethods | QuirkNegativeZero).String())
+	assert.Equal(t, "DepthLimit|Quirk(1<<40)", (QuirkDepthLimit | 1<<40).String())
+	assert.True(t, (QuirkDepthLimit | QuirkArrayMethods).Has(QuirkArrayMethods))
+	assert.False(t, QuirkDepthLimit.Has(QuirkDepthLimit|QuirkArrayMethods))
 }

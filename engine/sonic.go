@@ -85,3 +85,12 @@ func (sonicEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 	// out is a fresh slice sonic handed over: ours to rewrite or return.
 	return appendOwned(dst, fixSonicStrings(out, o.NoEscapeHTML)), nil
 }
+
+// appendOwned appends b, a slice the engine wrapper owns, to dst: when dst
+// is empty, b is returned as it is instead of copied.
+func appendOwned(dst, b []byte) []byte {
+	if len(dst) == 0 {
+		return b
+	}
+	return append(dst, b...)
+}
