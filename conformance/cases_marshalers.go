@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"encoding/json"
+	"math/big"
 
 	"github.com/safejson/safejson"
 )
@@ -29,6 +30,13 @@ func marshalerCases() []*Case {
 		same("marshaler/pointer-receiver-interface-in-addressable-struct", &box{V: ptrJSON{13}}, `{"V":{"N":13}}`),
 		same("marshaler/pointer-receiver-array-in-slice", [][1]ptrJSON{{{14}}}, `[[{"p":14}]]`),
 		same("marshaler/pointer-receiver-array-in-map-value", map[string][1]ptrJSON{"a": {{15}}}, `{"a":[{"N":15}]}`),
+		same("marshaler/pointer-receiver-behind-pointer-field", struct{ P *ptrHolder }{&ptrHolder{ptrJSON{16}}}, `{"P":{"F":{"p":16}}}`),
+		same("marshaler/pointer-receiver-behind-embedded-pointer", struct {
+			*ptrHolder
+			V int
+		}{&ptrHolder{ptrJSON{17}}, 1}, `{"F":{"p":17},"V":1}`),
+		same("marshaler/pointer-receiver-behind-embedded-pointer-in-interface", []any{struct{ *ptrHolder }{&ptrHolder{ptrJSON{18}}}}, `[{"F":{"p":18}}]`),
+		same("marshaler/big-values-behind-embedded-pointer", struct{ *bigHolder }{&bigHolder{*big.NewInt(-5), *big.NewFloat(2.5)}}, `{"C":-5,"F":"2.5"}`),
 		same("marshaler/embedded-value-receiver-promoted", struct {
 			valJSON
 			X int
@@ -82,6 +90,7 @@ func marshalerCases() []*Case {
 		same("textmarshaler/pointer-receiver-pointer", &ptrText{"b"}, `"pt:b"`),
 		same("textmarshaler/pointer-receiver-in-slice", []ptrText{{"c"}}, `["pt:c"]`),
 		same("textmarshaler/pointer-receiver-in-map-value", map[string]ptrText{"k": {"d"}}, `{"k":{"S":"d"}}`),
+		same("textmarshaler/pointer-receiver-behind-embedded-pointer", struct{ *textHolder }{&textHolder{ptrText{"f"}}}, `{"T":"pt:f"}`),
 		same("textmarshaler/pointer-receiver-in-array-value", [1]ptrText{{"e"}}, `[{"S":"e"}]`),
 		same("textmarshaler/output-escaped", rawText("<\xff\u2028\"\n>"), `"\u003c\ufffd\u2028\"\n\u003e"`),
 		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(safejson.Options{NoEscapeHTML: true}),

@@ -3,11 +3,14 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,12 +94,21 @@ func TestLiteralsAgainstStd(t *testing.T) {
 	}
 }
 
+var caseFilter = flag.String("case", "", "run only the cases whose name matches this regular expression (TestConformance)")
+
 // TestConformance runs every case through safe alone and through safejson with
-// every compiled-in engine.
+// every compiled-in engine. -case REGEXP runs only some cases.
 func TestConformance(t *testing.T) {
 	engines := engine.All()
 	require.NotEmpty(t, engines)
-	for _, r := range Run(engines) {
+	cases := Cases()
+	if *caseFilter != "" {
+		re, err := regexp.Compile(*caseFilter)
+		require.NoError(t, err)
+		cases = slices.DeleteFunc(slices.Clone(cases), func(c *Case) bool { return !re.MatchString(c.Name) })
+		require.NotEmpty(t, cases, "no case matches -case %q", *caseFilter)
+	}
+	for _, r := range RunCases(cases, engines) {
 		t.Run(r.Case.Name+"/"+r.Engine, func(t *testing.T) {
 			switch r.Status {
 			case Fail:

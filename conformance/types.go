@@ -3,6 +3,7 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"math/big"
 )
 
 // The types the cases encode. They are unexported: encoding/json only needs
@@ -75,6 +76,20 @@ func (v valJSON) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `{"v":%
 type ptrJSON struct{ N int }
 
 func (p *ptrJSON) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `{"p":%d}`, p.N), nil }
+
+// ptrHolder holds a ptrJSON by value: addressable when the holder is reached
+// through a pointer.
+type ptrHolder struct{ F ptrJSON }
+
+// bigHolder holds a big.Int and a big.Float by value (their MarshalJSON and
+// MarshalText have pointer receivers).
+type bigHolder struct {
+	C big.Int
+	F big.Float
+}
+
+// textHolder holds a ptrText by value.
+type textHolder struct{ T ptrText }
 
 // valText has a value-receiver MarshalText.
 type valText struct{ S string }
