@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/safejson/safejson"
@@ -171,7 +172,9 @@ func newServer(t *testing.T, cfg fiber.Config, values map[string]any) string {
 	done := make(chan error, 1)
 	go func() { done <- app.Listener(ln) }()
 	t.Cleanup(func() {
-		assert.NoError(t, app.Shutdown())
+		// Idle keep-alive connections would hold a graceful shutdown.
+		http.DefaultClient.CloseIdleConnections()
+		assert.NoError(t, app.ShutdownWithTimeout(5*time.Second))
 		assert.NoError(t, <-done)
 	})
 	return "http://" + ln.Addr().String()

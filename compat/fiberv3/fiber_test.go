@@ -1,0 +1,335 @@
+package safejsonfiber_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gofiber/fiber/v3"
+	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/safe"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// --- the data ---------------------------------------------------------------
+
+type address struct {
+	City string `json:"city"`
+	Zip  string `json:"zip"`
+}
+
+// item has the shape of safejson's bench data.
+type item struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Email   string   `json:"email"`
+	Score   float64  `json:"score"`
+	Active  bool     `json:"active"`
+	Address address  `json:"address"`
+	Tags    []string `json:"tags"`
+}
+
+func items(n int) []item {
+	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
+	s := make([]item, n)
+	for i := range s {
+		s[i] = item{
+			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
+			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
+			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
+			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
+		}
+	}
+	return s
+}
+
+type node struct {
+	Name   string `json:"name"`
+	Parent *node  `json:"parent,omitempty"`
+}
+
+func cyclic() *node {
+	n := &node{Name: "a"}
+	n.Parent = n
+	return n
+}
+
+type floats struct {
+	A float64   `json:"a"`
+	B []float64 `json:"b"`
+}
+
+type withFunc struct {
+	Name     string `json:"name"`
+	OnChange func() `json:"onChange"`
+}
+
+// unsupported are values encoding/json rejects, with safejson's default
+// substitute (cycle member omitted, NaN and ±Inf null, func member omitted).
+func unsupported() map[string]struct {
+	v    any
+	want string
+} {
+	return map[string]struct {
+		v    any
+		want string
+	}{
+		"cycle": {cyclic(), `{"name":"a"}`},
+		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
+		"func":  {withFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
+	}
+}
+
+var errBoom = errors.New("boom")
+
+type failing struct{}
+
+func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
+
+func plainValues() map[string]any {
+	return map[string]any{
+		"items":  items(20),
+		"one":    items(4)[3],
+		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
+		"string": "Tromsø <&> \u2028",
+		"null":   nil,
+		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
+		"big":    items(2000),
+	}
+}
+
+// --- the servers ------------------------------------------------------------
+
+type login struct {
+	User  string         `json:"user"`
+	Count int            `json:"count"`
+	Extra map[string]any `json:"extra"`
+}
+
+// safeConfig is the one-line installation this package documents.
+var safeConfig = fiber.Config{JSONEncoder: safejson.Marshal, JSONDecoder: safejson.Unmarshal}
+
+// newServer starts fiber with cfg on its own listener on 127.0.0.1.
+// GET /json/:value and /jsonp/:value render values; GET /two/:value renders
+// the value and then encodes another one before the response is sent;
+// POST /bind binds the body (c.Bind().Body) and answers with what it got.
+func newServer(t *testing.T, cfg fiber.Config, values map[string]any) string {
+	t.Helper()
+	app := fiber.New(cfg)
+	value := func(c fiber.Ctx) (any, error) {
+		v, ok := values[c.Params("value")]
+		if !ok {
+			return nil, fiber.ErrNotFound
+		}
+		return v, nil
+	}
+	app.Get("/json/:value", func(c fiber.Ctx) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		return c.JSON(v)
+	})
+	app.Get("/jsonp/:value", func(c fiber.Ctx) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		return c.JSONP(v, "cb")
+	})
+	app.Get("/two/:value", func(c fiber.Ctx) error {
+		v, err := value(c)
+		if err != nil {
+			return err
+		}
+		if err := c.JSON(v); err != nil {
+			return err
+		}
+		// A second encode while fiber still holds the first body: it must
+		// not write into that body.
+		_, err = app.Config().JSONEncoder(map[string]string{"other": strings.Repeat("x", 4096)})
+		return err
+	})
+	app.Post("/bind", func(c fiber.Ctx) error {
+		var in login
+		if err := c.Bind().Body(&in); err != nil {
+			return err
+		}
+		return c.JSON(in)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	done := make(chan error, 1)
+	go func() { done <- app.Listener(ln, fiber.ListenConfig{DisableStartupMessage: true}) }()
+	t.Cleanup(func() {
+		// Idle keep-alive connections would hold a graceful shutdown.
+		http.DefaultClient.CloseIdleConnections()
+		assert.NoError(t, app.ShutdownWithTimeout(5*time.Second))
+		assert.NoError(t, <-done)
+	})
+	return "http://" + ln.Addr().String()
+}
+
+type response struct {
+	status      int
+	contentType string
+	body        string
+}
+
+func do(t *testing.T, method, url, body string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	require.NoError(t, err)
+	if method == http.MethodPost {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
+}
+
+// --- the tests --------------------------------------------------------------
+
+// TestPlainDataAsDefault: c.JSON and c.JSONP answer plain data with the same
+// status, Content-Type and bytes as fiber's default encoder.
+func TestPlainDataAsDefault(t *testing.T) {
+	values := plainValues()
+	std := newServer(t, fiber.Config{}, values)
+	ours := newServer(t, safeConfig, values)
+	for v := range values {
+		for _, p := range []string{"/json/", "/jsonp/", "/two/"} {
+			want := do(t, http.MethodGet, std+p+v, "")
+			require.Equal(t, http.StatusOK, want.status, p+v)
+			got := do(t, http.MethodGet, ours+p+v, "")
+			assert.Equal(t, want, got, p+v)
+		}
+	}
+}
+
+// TestUnsupportedValues: where fiber's default answers 500, safejson answers
+// 200 with the substitute.
+func TestUnsupportedValues(t *testing.T) {
+	values := map[string]any{}
+	for name, c := range unsupported() {
+		values[name] = c.v
+	}
+	std := newServer(t, fiber.Config{}, values)
+	ours := newServer(t, safeConfig, values)
+	for name, c := range unsupported() {
+		_, stdErr := json.Marshal(c.v)
+		require.Error(t, stdErr, "encoding/json must reject %s", name)
+		sub, err := safe.Marshal(c.v)
+		require.NoError(t, err, name)
+		require.Equal(t, c.want, string(sub), name)
+
+		assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", c.want}, do(t, http.MethodGet, ours+"/json/"+name, ""), name)
+		assert.Equal(t, response{http.StatusOK, "text/javascript; charset=utf-8", "cb(" + c.want + ");"}, do(t, http.MethodGet, ours+"/jsonp/"+name, ""), name)
+		assert.Equal(t,
+			response{http.StatusInternalServerError, "text/plain; charset=utf-8", stdErr.Error()},
+			do(t, http.MethodGet, std+"/json/"+name, ""), "fiber's default for %s", name)
+	}
+}
+
+// TestFailingMarshaler: an error of the user's own code takes fiber's error
+// handler with either encoder: 500 with the error text, no partial body.
+func TestFailingMarshaler(t *testing.T) {
+	values := map[string]any{"fail": []any{items(2000), failing{}}}
+	std := newServer(t, fiber.Config{}, values)
+	ours := newServer(t, safeConfig, values)
+	for _, p := range []string{"/json/", "/jsonp/"} {
+		want := do(t, http.MethodGet, std+p+"fail", "")
+		got := do(t, http.MethodGet, ours+p+"fail", "")
+		assert.Equal(t, want, got, p)
+		assert.Equal(t, response{http.StatusInternalServerError, "text/plain; charset=utf-8",
+			"json: error calling MarshalJSON for type safejsonfiber_test.failing: boom"}, got, p)
+	}
+}
+
+// TestBind: JSON bodies bind as with fiber's default decoder, errors
+// included.
+func TestBind(t *testing.T) {
+	std := newServer(t, fiber.Config{}, nil)
+	ours := newServer(t, safeConfig, nil)
+	bodies := []string{
+		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
+		`{"user":"ada","unknown":1}`,
+		`{"user":"ada"} trailing`,
+		`{"user":1}`,
+		`{"user":`,
+		`{"user" "x"}`,
+		`[1,2]`,
+	}
+	for _, body := range bodies {
+		want := do(t, http.MethodPost, std+"/bind", body)
+		got := do(t, http.MethodPost, ours+"/bind", body)
+		assert.Equal(t, want, got, body)
+	}
+	assert.Equal(t,
+		response{http.StatusOK, "application/json; charset=utf-8", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}`},
+		do(t, http.MethodPost, ours+"/bind", bodies[0]))
+}
+
+// TestFreshSliceEveryCall: fiber keeps the encoder's slice as the body, so
+// safejson.Marshal must never hand out the same memory twice. Many clients
+// at once each get their own value, under the race detector.
+func TestFreshSliceEveryCall(t *testing.T) {
+	a, err := safejson.Marshal(items(50))
+	require.NoError(t, err)
+	keep := string(a)
+	b, err := safejson.Marshal(items(60))
+	require.NoError(t, err)
+	assert.Equal(t, keep, string(a), "a second Marshal changed the first result")
+	assert.NotEqual(t, string(a), string(b))
+
+	values := map[string]any{}
+	want := map[string]string{}
+	for i := range 16 {
+		k := fmt.Sprint(i)
+		values[k] = items(1 + i*7)
+		w, err := json.Marshal(values[k])
+		require.NoError(t, err)
+		want[k] = string(w)
+	}
+	srv := newServer(t, safeConfig, values)
+	var wg sync.WaitGroup
+	errs := make(chan error, 64)
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 20 {
+				k := fmt.Sprint((g*5 + i) % 16)
+				resp, err := http.Get(srv + "/two/" + k)
+				if err != nil {
+					errs <- err
+					return
+				}
+				body, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if err != nil {
+					errs <- err
+					return
+				}
+				if string(body) != want[k] {
+					errs <- fmt.Errorf("value %s: body differs", k)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
