@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"encoding"
 	"encoding/json"
 	"math/big"
 
@@ -49,6 +50,15 @@ func marshalerCases() []*Case {
 			ptrJSON
 			X int
 		}{ptrJSON{1}, 2}, `{"p":1}`),
+		same("marshaler/pointer-to-marshaler-interface", struct{ V *json.Marshaler }{marshalerPtr(rawJSON(" [1, 2] "))}, `{"V":[1,2]}`),
+		same("marshaler/pointer-to-marshaler-interface-nil", struct{ V *json.Marshaler }{}, `{"V":null}`),
+		same("textmarshaler/pointer-to-text-marshaler-interface", []*encoding.TextMarshaler{textMarshalerPtr(valText{"i"})}, `["vt:i"]`),
+		fails("marshaler/error-names-the-interface-type", struct{ V json.Marshaler }{rawJSON("{bad")},
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: invalid character 'b' looking for beginning of object key string")),
+		fails("marshaler/error-through-pointer-to-interface", struct{ V *json.Marshaler }{marshalerPtr(json.RawMessage(""))},
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: unexpected end of JSON input")),
+		fails("textmarshaler/error-names-the-interface-type", []encoding.TextMarshaler{failText{}},
+			errAs[*json.MarshalerError]("json: error calling MarshalText for type encoding.TextMarshaler: boom")),
 		same("marshaler/json-wins-over-text", bothJSONText{}, `"json"`),
 		same("marshaler/string-option-ignored", struct {
 			V valJSON `json:",string"`
@@ -98,3 +108,10 @@ func marshalerCases() []*Case {
 		fails("textmarshaler/error-in-slice", []failText{{}}, errAs[*json.MarshalerError]("json: error calling MarshalText for type conformance.failText: boom")),
 	}
 }
+
+// marshalerPtr returns a pointer to a json.Marshaler interface holding m.
+func marshalerPtr(m json.Marshaler) *json.Marshaler { return &m }
+
+// textMarshalerPtr returns a pointer to an encoding.TextMarshaler interface
+// holding m.
+func textMarshalerPtr(m encoding.TextMarshaler) *encoding.TextMarshaler { return &m }
