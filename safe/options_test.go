@@ -494,3 +494,34 @@ func TestLargeInputs(t *testing.T) {
 		assert.Equal(t, "null", string(got))
 	})
 }
+
+type panicky struct{}
+
+func (panicky) MarshalJSON() ([]byte, error) { panic("boom") }
+
+// TestUserPanicPropagates: a panic in the caller's method is not recovered
+// into an error, as in encoding/json; the encoder works afterwards.
+func TestUserPanicPropagates(t *testing.T) {
+	v := map[string]any{"a": []any{1, panicky{}}}
+	assert.PanicsWithValue(t, "boom", func() { _, _ = json.Marshal(v) })
+	assert.PanicsWithValue(t, "boom", func() { _, _ = safe.Marshal(v) })
+	got, err := safe.Marshal(map[string]any{"b": 1})
+	require.NoError(t, err)
+	assert.Equal(t, `{"b":1}`, string(got))
+}
+
+// TestReuseAfterError: an encode that fails half-way (deep inside maps) leaves
+// nothing behind for the next one.
+func TestReuseAfterError(t *testing.T) {
+	bad := map[string]any{"a": map[string]any{"x": 1, "y": map[int]any{1: failJSON{}, 2: 2}}, "b": 2}
+	for range 3 {
+		_, err := safe.Marshal(bad)
+		require.Error(t, err)
+		good := map[string]any{"k": map[string]int{"z": 1, "y": 2}, "l": []any{map[string]any{"m": 1}}}
+		want, err := json.Marshal(good)
+		require.NoError(t, err)
+		got, err := safe.Marshal(good)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got))
+	}
+}
