@@ -1,3 +1,5 @@
+//lint:file-ignore SA5008 malformed and misplaced tags on purpose: the table checks how encoding/json reads them
+
 package safe_test
 
 import (
@@ -7,6 +9,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -734,5 +737,22 @@ func TestWhereStdPanics(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, string(got))
 		})
+	}
+}
+
+// TestTiedNames: map keys with the same text are ordered by their values, so
+// that the output does not depend on map order (encoding/json's does: it
+// writes either order).
+func TestTiedNames(t *testing.T) {
+	m := map[sameText]int{1: 20, 2: 10, 3: 30}
+	for range 20 {
+		got, err := safe.Marshal(m)
+		require.NoError(t, err)
+		assert.Equal(t, `{"same":10,"same":20,"same":30}`, string(got))
+		std, err := json.Marshal(m)
+		require.NoError(t, err)
+		members := strings.Split(strings.Trim(string(std), "{}"), ",")
+		slices.Sort(members)
+		assert.Equal(t, []string{`"same":10`, `"same":20`, `"same":30`}, members, "encoding/json writes the same members, in some order")
 	}
 }
