@@ -31,6 +31,12 @@ func marshalerCases() []*Case {
 		same("marshaler/pointer-receiver-in-slice", []ptrJSON{{9}}, `[{"p":9}]`),
 		same("marshaler/pointer-receiver-in-map-value", map[string]ptrJSON{"a": {10}}, `{"a":{"N":10}}`),
 		same("marshaler/pointer-receiver-in-interface", []any{ptrJSON{11}, &ptrJSON{12}}, `[{"N":11},{"p":12}]`),
+		// These two pairs run in this order: the second case of each shows what
+		// the first leaves behind in an engine that caches per type.
+		same("marshaler/pointer-receiver-in-interface-in-array-of-structs", stickyHolder(stickyJSON{1}), `{"B":[{"X":null},{"X":{"N":1}}]}`),
+		same("marshaler/pointer-receiver-in-interface-after-array-of-structs", []any{stickyJSON{2}}, `[{"N":2}]`),
+		same("textmarshaler/pointer-receiver-in-interface-in-array-of-structs", stickyHolder(stickyText("a")), `{"B":[{"X":null},{"X":"a"}]}`),
+		same("textmarshaler/pointer-receiver-in-interface-after-array-of-structs", map[string]any{"k": stickyText("b")}, `{"k":"b"}`),
 		same("marshaler/pointer-receiver-interface-in-addressable-struct", &box{V: ptrJSON{13}}, `{"V":{"N":13}}`),
 		same("marshaler/pointer-receiver-array-in-slice", [][1]ptrJSON{{{14}}}, `[[{"p":14}]]`),
 		same("marshaler/pointer-receiver-array-in-map-value", map[string][1]ptrJSON{"a": {{15}}}, `{"a":[{"N":15}]}`),
@@ -118,3 +124,11 @@ func marshalerPtr(m json.Marshaler) *json.Marshaler { return &m }
 // textMarshalerPtr returns a pointer to an encoding.TextMarshaler interface
 // holding m.
 func textMarshalerPtr(m encoding.TextMarshaler) *encoding.TextMarshaler { return &m }
+
+// stickyHolder returns &struct{B [2]struct{X any}} with v in B[1].X: an
+// interface in an array of structs, behind a pointer.
+func stickyHolder(v any) any {
+	h := &struct{ B [2]struct{ X any } }{}
+	h.B[1].X = v
+	return h
+}

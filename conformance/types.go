@@ -91,6 +91,19 @@ type bigHolder struct {
 // textHolder holds a ptrText by value.
 type textHolder struct{ T ptrText }
 
+// stickyJSON and stickyText have pointer-receiver methods and are used by two
+// consecutive cases only: once sonic has written one inside an interface held
+// in an array of structs behind a pointer, it calls the pointer method for
+// every later value of the type in an interface, in every encode of the
+// process.
+type stickyJSON struct{ N int }
+
+func (p *stickyJSON) MarshalJSON() ([]byte, error) { return []byte(`"sticky"`), nil }
+
+type stickyText string
+
+func (p *stickyText) MarshalText() ([]byte, error) { return []byte("sticky-" + string(*p)), nil }
+
 // valText has a value-receiver MarshalText.
 type valText struct{ S string }
 
