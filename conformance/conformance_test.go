@@ -297,6 +297,9 @@ func TestWriteMarkdown(t *testing.T) {
 	assert.Contains(t, out, "| **FAIL** | **FAIL** · raw same bytes |")
 	assert.Contains(t, out, "- **test/b** on std")
 	assert.Contains(t, out, "verdict: FAIL: 2 of 4 results")
+	var tsv strings.Builder
+	require.NoError(t, WriteTSV(&tsv, results))
+	assert.Equal(t, "test/a\tsafe\tpass\t\ntest/a\tstd\tpass\tok\ntest/b\tsafe\tFAIL\t\ntest/b\tstd\tFAIL\tsame bytes\n", tsv.String())
 	s := Summarize(results)
 	assert.Equal(t, Summary{Cases: 2, Columns: 2, Pass: 2, Fail: 2, Engines: []string{SafeColumn, "std"},
 		FailedCases: []string{"test/b on safe", "test/b on std"}}, s)

@@ -142,6 +142,17 @@ func WriteMarkdown(w io.Writer, results []Result) error {
 	return err
 }
 
+// WriteTSV writes one line per result: case, column, status, raw engine
+// summary, tab-separated; scripts compare two runs with it.
+func WriteTSV(w io.Writer, results []Result) error {
+	var b strings.Builder
+	for _, r := range results {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", r.Case.Name, r.Engine, r.Status, strings.ReplaceAll(r.RawSummary(), "\t", " "))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
 func cell(r Result) string {
 	var verdict string
 	switch r.Status {

@@ -8,9 +8,11 @@
 # there (GOFLAGS=-mod=mod), then runs the conformance suite (go test
 # ./conformance/... and the report table) in the default build, under each engine
 # build tag, and under GOARCH=arm64 with qemu-aarch64-static when it is installed.
-# Prints each table and a one-line verdict; exits non-zero when any engine
-# differs from what the conformance cases expect (a difference that is not a
-# known difference of a case, or a known difference that no longer happens).
+# Prints each table, the results the upgrade changes (compared with a copy at the
+# repository's engine versions; BASELINE=0 skips it) and a one-line verdict;
+# exits non-zero when any engine differs from what the conformance cases expect
+# (a difference that is not a known difference of a case, or a known difference
+# that no longer happens), or does not build.
 #
 # The repository itself is never modified (checked: git status and the module
 # files before and after). KEEP=1 keeps the temporary directory.
@@ -24,7 +26,7 @@ step() { printf '\n=== %s\n' "$*"; }
 loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
 
 if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
-	sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
 for mv in "$@"; do
@@ -50,15 +52,17 @@ cleanup() {
 	fi
 }
 trap cleanup EXIT
+BASE="$TMP/base"
 COPY="$TMP/repo"
-mkdir -p "$COPY"
+mkdir -p "$BASE"
 
-step "copying the repository to $COPY"
+step "copying the repository to $BASE (as it is) and $COPY (to upgrade)"
 # Tracked files that exist in the work tree (a deleted one is skipped) and
 # untracked files that are not ignored.
 git ls-files -z --cached --others --exclude-standard |
 	while IFS= read -r -d '' f; do [ -f "$f" ] && printf '%s\0' "$f"; done |
-	tar --null -T - -cf - | tar -xf - -C "$COPY"
+	tar --null -T - -cf - | tar -xf - -C "$BASE"
+cp -a "$BASE" "$COPY"
 
 cd "$COPY"
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
@@ -78,13 +82,15 @@ LOG="$TMP/log"
 mkdir -p "$LOG"
 
 # check NAME [go flags...]: go test ./conformance/... (the corpus, the literals
-# against encoding/json, the fuzz seeds) and the report table.
+# against encoding/json, the fuzz seeds) and the report table with the upgraded
+# engines; then, unless BASELINE=0, the report with the engines of the
+# repository, and the results the upgrade changes.
 check() {
 	local name=$1
 	shift
 	configs+=("$name")
 	step "$name: go test ./conformance/... $*"
-	local ok=1
+	local ok=1 verdict
 	if go test -count=1 "$@" ./conformance/... >"$LOG/$name.test" 2>&1; then
 		tail -1 "$LOG/$name.test"
 	else
@@ -94,11 +100,38 @@ check() {
 		echo "(full output: $LOG/$name.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
 	fi
 	step "$name: report"
-	if ! go run "$@" ./conformance/cmd/report >"$LOG/$name.md" 2>&1; then
-		ok=0
-	fi
+	go run "$@" ./conformance/cmd/report >"$LOG/$name.md" 2>&1 || ok=0
 	cat "$LOG/$name.md"
-	verdicts+=("$name: $(grep '^verdict: ' "$LOG/$name.md" | tail -1 || echo 'no verdict: the report did not run')")
+	if grep -q '^verdict: ' "$LOG/$name.md"; then
+		verdict=$(grep '^verdict: ' "$LOG/$name.md" | tail -1)
+	else
+		verdict="no verdict: the report did not build or run (see above)"
+	fi
+
+	if [ "${BASELINE:-1}" != 0 ]; then
+		step "$name: what the upgrade changes (report -tsv, before and after)"
+		go run "$@" ./conformance/cmd/report -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
+		(cd "$BASE" && go run "$@" ./conformance/cmd/report -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
+		local changed
+		changed=$(diff <(sort "$LOG/$name.before.tsv") <(sort "$LOG/$name.after.tsv") |
+			awk -F'\t' '/^[<>] / { print substr($1, 3) "\t" $2 "\t" (substr($1, 1, 1) == "<" ? "before" : "upgraded") "\t" $3 "\t" $4 }' |
+			sort -t$'\t' -k1,2 -k3,3 -s || true)
+		if [ -s "$LOG/$name.after.tsv" ] && [ -s "$LOG/$name.before.tsv" ]; then
+			if [ -z "$changed" ]; then
+				echo "no result changes (case, engine, verdict, raw engine)"
+				verdict+="; the upgrade changes no result"
+			else
+				echo "$changed" | awk -F'\t' '{ printf "  %-60s %-6s %-9s %-16s raw %s\n", $1, $2, $3, $4, $5 }'
+				verdict+="; the upgrade changes $(echo "$changed" | grep -c $'\tupgraded\t') results"
+			fi
+			local failedBefore
+			failedBefore=$(grep -c $'\tFAIL\t' "$LOG/$name.before.tsv" || true)
+			[ "$failedBefore" = 0 ] || verdict+=" ($failedBefore failures already before it)"
+		else
+			echo "(no comparison: a report did not build or run)"
+		fi
+	fi
+	verdicts+=("$name: $verdict")
 	[ $ok = 1 ] || failed+=("$name")
 }
 

@@ -7,6 +7,7 @@
 //	go run ./conformance/cmd/report                   # the table
 //	go run ./conformance/cmd/report -readme           # also rewrite README.md's known-differences section
 //	go run ./conformance/cmd/report -engines sonic    # only some engines
+//	go run ./conformance/cmd/report -tsv              # one line per result, to compare runs
 //	go run -tags safejson_goccy ./conformance/cmd/report
 //
 // Run it from the repository (README.md is found by walking up to go.mod).
@@ -28,14 +29,15 @@ import (
 func main() {
 	readme := flag.Bool("readme", false, "rewrite the known-differences section of the repository's README.md from the cases")
 	engines := flag.String("engines", "", "comma-separated engine names to run (default: every engine of this build)")
+	tsv := flag.Bool("tsv", false, "print one tab-separated line per result (case, engine, status, raw engine) instead of the table")
 	flag.Parse()
-	if err := run(*readme, *engines); err != nil {
+	if err := run(*readme, *engines, *tsv); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(2)
 	}
 }
 
-func run(rewriteReadme bool, names string) error {
+func run(rewriteReadme bool, names string, tsv bool) error {
 	if rewriteReadme {
 		path, err := readmePath()
 		if err != nil {
@@ -71,7 +73,11 @@ func run(rewriteReadme bool, names string) error {
 		}
 	}
 	results := conformance.Run(selected)
-	if err := conformance.WriteMarkdown(os.Stdout, results); err != nil {
+	write := conformance.WriteMarkdown
+	if tsv {
+		write = conformance.WriteTSV
+	}
+	if err := write(os.Stdout, results); err != nil {
 		return err
 	}
 	if conformance.Summarize(results).Fail > 0 {
