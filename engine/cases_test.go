@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/safejson/safejson/internal/benchdata"
@@ -133,6 +134,42 @@ type embMarshaler struct {
 	valueMarshaler
 	Y int
 }
+type unexportedEmbedded struct{ Exported, hidden int }
+type embUnexportedPointer struct {
+	*unexportedEmbedded
+	Own int
+}
+type embTime struct {
+	time.Time
+	Zone string
+}
+type taggedEmbedded struct {
+	embA `json:"a"`
+	B    int
+}
+type manyFields struct {
+	F00, F01, F02, F03, F04, F05, F06, F07, F08, F09 int
+	F10, F11, F12, F13, F14, F15, F16, F17, F18, F19 string
+	F20, F21, F22, F23, F24, F25, F26, F27, F28, F29 float64
+	F30, F31, F32, F33, F34, F35, F36, F37, F38, F39 bool
+	F40, F41, F42, F43, F44, F45, F46, F47, F48, F49 *int
+	F50, F51, F52, F53, F54, F55, F56, F57, F58, F59 []byte
+	F60, F61, F62, F63, F64, F65, F66, F67, F68, F69 any
+}
+
+// escapeAtEveryOffset returns strings of n bytes holding one character that
+// needs escaping at each offset, across the block boundaries of the
+// engines' vector code.
+func escapeAtEveryOffset(n int) []string {
+	var out []string
+	for _, esc := range []string{"\"", "<", "\n", "\u2028", "\xff", "é", "\b"} {
+		for i := 0; i+len(esc) <= n; i++ {
+			out = append(out, strings.Repeat("a", i)+esc+strings.Repeat("b", n-i-len(esc)))
+		}
+	}
+	return out
+}
+
 type node struct {
 	Name     string  `json:"name"`
 	Children []*node `json:"children,omitempty"`
@@ -270,6 +307,23 @@ func ordinaryValues() []valueCase {
 				C []string `json:"c"`
 			} `json:"b"`
 		}{A: 1}},
+		{"unexported embedded pointer", []embUnexportedPointer{{Own: 1}, {&unexportedEmbedded{2, 3}, 4}}},
+		{"embedded time", embTime{time.Date(2020, 5, 6, 7, 8, 9, 0, time.UTC), "UTC"}},
+		{"tagged embedded", taggedEmbedded{embA{1, 2}, 3}},
+		{"many fields", manyFields{F05: 5, F15: "<15>", F25: 2.5, F35: true, F45: intPtr(45), F55: []byte("55"), F65: "x"}},
+		{"nil value marshaler in interface", []any{(*valueMarshaler)(nil), (*pointerMarshaler)(nil)}},
+		{"time map key", map[time.Time]int{time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC): 1}},
+		{"big float in struct", struct {
+			F big.Float
+			P *big.Float
+			I *big.Int
+		}{P: big.NewFloat(2.5)}},
+		{"big float in struct behind pointer", &struct{ F big.Float }{}},
+		{"text key html and invalid utf-8", map[textString]int{"<a>\xff": 1}},
+		{"numbers in any", map[string]any{"n": json.Number("123456789012345678901234567890"), "f": 1e300}},
+		{"map of pointers", map[string]*node{"a": {Name: "a"}, "nil": nil}},
+		{"escape at every offset", escapeAtEveryOffset(70)},
+		{"long string", strings.Repeat("abc<é>\"\u2028\xff", 5000)},
 		{"items 20", benchdata.Items(20)},
 		{"maps 20", benchdata.Maps(20)},
 		{"deep struct 500", benchdata.DeepStruct(500)},
