@@ -122,6 +122,27 @@ func TestUnmarshalAsStd(t *testing.T) {
 		require.NoError(t, e.Unmarshal([]byte(decodeInput), &gotAny), e.Name())
 		assert.Equal(t, wantAny, gotAny, e.Name())
 
+		// Edge cases of decoding into any and into a struct.
+		for _, in := range []string{`{"a":1,"a":2}`, `"\ud800x"`, "\"\xff\xfe\"", `"\u00e9\u2028"`, `[1e400]`, `-0`,
+			`{"A":5,"b":"B","E":null}`, `[null,{"":""}]`, `123456789012345678901`} {
+			var wantAny, gotAny any
+			wantErr := json.Unmarshal([]byte(in), &wantAny)
+			gotErr := e.Unmarshal([]byte(in), &gotAny)
+			require.Equal(t, wantErr == nil, gotErr == nil, "%s %s: %v / %v", e.Name(), in, wantErr, gotErr)
+			if wantErr == nil { // what is left after an error differs
+				assert.Equal(t, wantAny, gotAny, "%s %s", e.Name(), in)
+			}
+			var wantT, gotT decodeTarget
+			wantErr = json.Unmarshal([]byte(in), &wantT)
+			gotErr = e.Unmarshal([]byte(in), &gotT)
+			if wantErr == nil {
+				require.NoError(t, gotErr, "%s %s", e.Name(), in)
+				assert.Equal(t, wantT, gotT, "%s %s", e.Name(), in)
+			} else {
+				assert.Error(t, gotErr, "%s %s", e.Name(), in)
+			}
+		}
+
 		// Failures fail on every engine (their error types differ).
 		for _, bad := range []string{`{"a": }`, `[1, 2`, `{"a": "x"}`, ``, `{"a":1} x`} {
 			var v decodeTarget
