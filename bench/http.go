@@ -62,7 +62,11 @@ type HTTPRow struct {
 	Requests  int     `json:"requests"`
 	Errors    int     `json:"errors"`
 	ElapsedNs int64   `json:"elapsed_ns"`
+	// ReqPerSec is the median over the rounds of each round's req/s: one slow
+	// moment of a busy machine moves it less than the total would.
 	ReqPerSec float64 `json:"req_per_sec"`
+	// RoundsReqPerSec is each round's req/s, in round order.
+	RoundsReqPerSec []float64 `json:"rounds_req_per_sec"`
 	MedianUs  float64 `json:"median_us_per_req"`
 	MeanUs    float64 `json:"mean_us_per_req"`
 	// CPUUs is the process CPU time per request, client and server together
@@ -145,19 +149,20 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 			s := servers[(r+k)%len(servers)]
 			progress(cfg.Progress, "bench: http round %d/%d %s (%s, %d conns)", r+1, cfg.Rounds, s.name, phase, cfg.Conns)
 			cpu0, cpuOK := processCPUTime()
-			s.row.ElapsedNs += s.load(phase, cfg.Conns, len(want), s.row).Nanoseconds()
+			before := s.row.Requests
+			elapsed := s.load(phase, cfg.Conns, len(want), s.row)
 			if cpu1, ok := processCPUTime(); ok && cpuOK {
 				s.row.cpuNs += cpu1 - cpu0
 			}
+			s.row.ElapsedNs += elapsed.Nanoseconds()
+			s.row.RoundsReqPerSec = append(s.row.RoundsReqPerSec, float64(s.row.Requests-before)/elapsed.Seconds())
 		}
 	}
 
 	byEnc := map[int]*HTTPRow{}
 	for _, s := range servers {
 		row := s.row
-		if row.ElapsedNs > 0 {
-			row.ReqPerSec = float64(row.Requests) / (float64(row.ElapsedNs) / 1e9)
-		}
+		row.ReqPerSec = median(row.RoundsReqPerSec)
 		if row.Requests > 0 {
 			row.CPUUs = float64(row.cpuNs) / float64(row.Requests) / 1000
 		}
@@ -335,7 +340,7 @@ func progress(w io.Writer, format string, args ...any) {
 // writeHTTPMarkdown writes the HTTP report as a markdown table.
 func writeHTTPMarkdown(w io.Writer, rep HTTPReport) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
-	fmt.Fprintf(w, "GET of %s (%s) on 127.0.0.1, one server per encoder; closed-loop client in the same process, %d keep-alive connections, %s per server in %d rounds.\n\n",
+	fmt.Fprintf(w, "GET of %s (%s) on 127.0.0.1, one server per encoder; closed-loop client in the same process, %d keep-alive connections, %s per server in %d rounds; req/s is the median of the rounds.\n\n",
 		rep.Case, formatSize(rep.Size, true), rep.Conns, time.Duration(rep.DurationNs), rep.Rounds)
 	fmt.Fprintf(w, "| Server | req/s | median µs/req | mean µs/req | CPU µs/req (client+server) | req/s vs encoding/json | req/s vs raw engine | failed requests |\n")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -197,6 +197,8 @@ func TestHTTPQuick(t *testing.T) {
 		assert.Positive(t, r.ReqPerSec, r.Server)
 		assert.Positive(t, r.MedianUs, r.Server)
 		assert.Positive(t, r.CPUUs, r.Server)
+		assert.Len(t, r.RoundsReqPerSec, 2, r.Server)
+		assert.Equal(t, median(r.RoundsReqPerSec), r.ReqPerSec, r.Server)
 		assert.GreaterOrEqual(t, r.ElapsedNs, (200 * time.Millisecond).Nanoseconds(), r.Server)
 	}
 	assert.InDelta(t, 1, rep.Rows[0].VsStd, 1e-9)
