@@ -58,17 +58,17 @@ type HTTPRow struct {
 	// Server names the encoder behind the route.
 	Server string `json:"server"`
 	// Encoder is the encoder's short name, as in the table's -json.
-	Encoder   string  `json:"encoder"`
-	Requests  int     `json:"requests"`
-	Errors    int     `json:"errors"`
-	ElapsedNs int64   `json:"elapsed_ns"`
+	Encoder   string `json:"encoder"`
+	Requests  int    `json:"requests"`
+	Errors    int    `json:"errors"`
+	ElapsedNs int64  `json:"elapsed_ns"`
 	// ReqPerSec is the median over the rounds of each round's req/s: one slow
 	// moment of a busy machine moves it less than the total would.
 	ReqPerSec float64 `json:"req_per_sec"`
 	// RoundsReqPerSec is each round's req/s, in round order.
 	RoundsReqPerSec []float64 `json:"rounds_req_per_sec"`
-	MedianUs  float64 `json:"median_us_per_req"`
-	MeanUs    float64 `json:"mean_us_per_req"`
+	MedianUs        float64   `json:"median_us_per_req"`
+	MeanUs          float64   `json:"mean_us_per_req"`
 	// CPUUs is the process CPU time per request, client and server together
 	// (the client's share is the same for every server); 0 where the OS does
 	// not report CPU time. Steadier than req/s on a busy machine.
