@@ -12,7 +12,7 @@ const HardMaxDepth = 100000
 
 // indirectPerLevel is how many pointers and interfaces may be followed per
 // level of MaxDepth: they do not count as nesting, but they do recurse.
-const indirectPerLevel = 4
+const indirectPerLevel = 8
 
 // follow counts one more pointer or interface followed to reach a value,
 // and reports false when they would outnumber indirectPerLevel × MaxDepth: a

@@ -41,7 +41,7 @@ type Options struct {
 	// top-level one is at depth 1) are written "[Object]" and "[Array]".
 	// 0 means DefaultMaxDepth; more than HardMaxDepth means HardMaxDepth;
 	// negative is invalid. Pointers and interfaces do not count, but more
-	// than 4 × MaxDepth of them on one path are cut short (null).
+	// than 8 × MaxDepth of them on one path are cut short (null).
 	MaxDepth int
 	// MaxBreadth bounds the members written per object or array: after the
 	// first MaxBreadth, an array gets one more element,
