@@ -297,6 +297,12 @@ func TestWriteMarkdown(t *testing.T) {
 	assert.Contains(t, out, "| **FAIL** | **FAIL** · raw same bytes |")
 	assert.Contains(t, out, "- **test/b** on std")
 	assert.Contains(t, out, "verdict: FAIL: 2 of 4 results")
+	var traced strings.Builder
+	Trace = &traced
+	RunCases(cases[:1], []engine.Engine{jsonEngine{}})
+	Trace = nil
+	assert.Equal(t, "test/a\tstd\ntest/a\tsafe\ntest/a\tstd\n", traced.String())
+
 	var tsv strings.Builder
 	require.NoError(t, WriteTSV(&tsv, results))
 	assert.Equal(t, "test/a\tsafe\tpass\t\ntest/a\tstd\tpass\tok\ntest/b\tsafe\tFAIL\t\ntest/b\tstd\tFAIL\tsame bytes\n", tsv.String())

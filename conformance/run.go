@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 	"runtime"
 	"slices"
@@ -75,6 +76,17 @@ type Result struct {
 	NotRun bool
 }
 
+// Trace, when set, receives a line "case<TAB>column" before each case runs on
+// each column: after a crash no recover catches (a fatal error of the runtime in
+// an engine), its last line names the culprit.
+var Trace io.Writer
+
+func trace(c *Case, column string) {
+	if Trace != nil {
+		fmt.Fprintf(Trace, "%s\t%s\n", c.Name, column)
+	}
+}
+
 // Run puts every case through package safe alone and through safejson with each
 // of the engines, and records what each raw engine does. Results come case by
 // case, SafeColumn first, then the engines in the order given.
@@ -87,7 +99,9 @@ func RunCases(cases []*Case, engines []engine.Engine) []Result {
 	arch := runtime.GOARCH
 	var results []Result
 	for _, c := range cases {
+		trace(c, "std")
 		std := Std(c)
+		trace(c, SafeColumn)
 		r := Result{Case: c, Engine: SafeColumn, Std: std}
 		r.Got, r.Status, r.Problems = judge(c, nil, c.KnownFor(SafeColumn, arch))
 		results = append(results, r)
@@ -104,6 +118,7 @@ func RunCases(cases []*Case, engines []engine.Engine) []Result {
 				results = append(results, r)
 				continue
 			}
+			trace(c, e.Name())
 			r.Raw = RawEngine(e, c)
 			r.Got, r.Status, r.Problems = judge(c, e, c.KnownFor(e.Name(), arch))
 			results = append(results, r)

@@ -100,12 +100,20 @@ check() {
 		echo "(full output: $LOG/$name.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
 	fi
 	step "$name: report"
-	go run "$@" ./conformance/cmd/report >"$LOG/$name.md" 2>&1 || ok=0
-	cat "$LOG/$name.md"
+	go run "$@" ./conformance/cmd/report -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
 	if grep -q '^verdict: ' "$LOG/$name.md"; then
+		cat "$LOG/$name.md"
 		verdict=$(grep '^verdict: ' "$LOG/$name.md" | tail -1)
+	elif [ -s "$LOG/$name.trace" ]; then
+		head -c 3000 "$LOG/$name.md"
+		echo "…"
+		local last
+		last=$(tail -1 "$LOG/$name.trace" | tr '\t' ' ')
+		echo "The report crashed (a fatal error no recover catches) while running: $last"
+		verdict="CRASH while running case and column: $last"
 	else
-		verdict="no verdict: the report did not build or run (see above)"
+		cat "$LOG/$name.md"
+		verdict="no verdict: the report did not build (see above)"
 	fi
 
 	if [ "${BASELINE:-1}" != 0 ]; then

@@ -30,7 +30,17 @@ func main() {
 	readme := flag.Bool("readme", false, "rewrite the known-differences section of the repository's README.md from the cases")
 	engines := flag.String("engines", "", "comma-separated engine names to run (default: every engine of this build)")
 	tsv := flag.Bool("tsv", false, "print one tab-separated line per result (case, engine, status, raw engine) instead of the table")
+	tracePath := flag.String("trace", "", "write each case and column to this file before running it (after a crash, its last line names the culprit)")
 	flag.Parse()
+	if *tracePath != "" {
+		f, err := os.Create(*tracePath)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "report:", err)
+			os.Exit(2)
+		}
+		defer f.Close()
+		conformance.Trace = f
+	}
 	if err := run(*readme, *engines, *tsv); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(2)
