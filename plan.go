@@ -63,6 +63,11 @@ const (
 	featPtrMarshaler
 	// featFloat32: a float32 (set with featFloat).
 	featFloat32
+	// featFloatOmitEmpty: a float field with the ",omitempty" option (-0 is
+	// empty to encoding/json).
+	featFloatOmitEmpty
+	// featPtrToInterface: a pointer to an interface type (*json.Marshaler …).
+	featPtrToInterface
 	// featArrayPtrMethod: an array whose element type T is not a pointer and
 	// has MarshalJSON or MarshalText on *T only: encoding/json calls the
 	// method only when the array is addressable.
@@ -302,21 +307,24 @@ func isByteSlice(t reflect.Type) bool {
 func localFeatures(t reflect.Type) features {
 	var f features
 	if t.Kind() != reflect.Interface {
+		p := reflect.PointerTo(t)
+		valJSON, valText := t.Implements(jsonMarshalerType), t.Implements(textMarshalerType)
+		ptrJSON := !valJSON && p.Implements(jsonMarshalerType)
+		ptrText := !valText && p.Implements(textMarshalerType)
 		switch {
 		case t == rawMessageType:
-			return featRawMessage
+			f |= featRawMessage
 		case stdMarshalers[t]:
-			// Always compact ASCII output.
-		case t.Implements(jsonMarshalerType):
+			// Compact ASCII output, but see featPtrMarshaler below.
+		case valJSON || ptrJSON:
 			f |= featMarshaler
-		case reflect.PointerTo(t).Implements(jsonMarshalerType):
-			f |= featMarshaler | featPtrMarshaler
-		case t.Implements(textMarshalerType):
+		case valText || ptrText:
 			f |= featTextMarshaler
-		case reflect.PointerTo(t).Implements(textMarshalerType):
-			f |= featTextMarshaler | featPtrMarshaler
 		}
-		if isLeaf(t) {
+		if ptrJSON || ptrText {
+			f |= featPtrMarshaler
+		}
+		if valJSON || valText {
 			return f
 		}
 	}
@@ -332,6 +340,10 @@ func localFeatures(t reflect.Type) features {
 		f |= featUnsupported
 	case reflect.Interface:
 		f |= featDynamic
+	case reflect.Pointer:
+		if t.Elem().Kind() == reflect.Interface {
+			f |= featPtrToInterface
+		}
 	case reflect.String:
 		if t == numberType {
 			f |= featNumber
@@ -370,6 +382,9 @@ func localFeatures(t reflect.Type) features {
 			}
 			if hasOption(opts, "omitzero") {
 				f |= featOmitZero
+			}
+			if k := sf.Type.Kind(); (k == reflect.Float32 || k == reflect.Float64) && hasOption(opts, "omitempty") {
+				f |= featFloatOmitEmpty
 			}
 			if hasOption(opts, "string") {
 				f |= featStringOpt
