@@ -22,7 +22,7 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	}
 	eng := o.plan(v)
 	if eng == nil {
-		return o.safe().Append(dst, v)
+		return o.safeAppend(dst, v)
 	}
 	n := len(dst)
 	out, err, panicked := attempt(eng, dst, v, engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent})
@@ -35,7 +35,7 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 		// After a panic it runs the value again: a panic of the user's own
 		// code (a MarshalJSON) is raised again there, as encoding/json raises
 		// it; a panic of the engine's is not.
-		return o.safe().Append(dst[:n:n], v)
+		return o.safeAppend(dst[:n:n], v)
 	default:
 		return dst[:n], err
 	}
@@ -94,7 +94,9 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 // engine known to write exactly what the reference encoder writes for v,
 // without failing on a cycle.
 func (o *Options) plan(v any) engine.Engine {
-	if o.Replacer != nil || o.MaxBreadth != 0 {
+	if o.Replacer != nil || o.MaxBreadth != 0 || (o.lineBreaks && o.Prefix == "" && o.Indent == "") {
+		// MarshalIndent(v, "", "") is rare: engines take an empty prefix and
+		// indent for compact output.
 		// Engines have neither: only the reference encoder calls a replacer
 		// once per value, and cuts wide values.
 		return nil
@@ -150,6 +152,14 @@ func (o *Options) safe() safe.Options {
 		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent,
 	}
+}
+
+// safeAppend appends the reference encoder's encoding of v under o.
+func (o *Options) safeAppend(dst []byte, v any) ([]byte, error) {
+	if o.lineBreaks {
+		return o.safe().AppendIndent(dst, v, o.Prefix, o.Indent)
+	}
+	return o.safe().Append(dst, v)
 }
 
 // Validate reports whether o is usable: the checks of safe.Options.Validate.

@@ -27,16 +27,22 @@ type Options struct {
 	NoEscapeHTML bool
 	Prefix       string
 	Indent       string
-	// Engine is tried first; nil means engine.Default().
+	// Engine is tried first; nil means engine.Default(), or another compiled-in
+	// engine for a type the default one is known to write wrongly.
 	Engine engine.Engine
+
+	// lineBreaks: MarshalIndent's layout even with an empty Prefix and Indent.
+	lineBreaks bool
 }
 
 // Marshal returns the JSON encoding of v.
 func Marshal(v any) ([]byte, error) { return Options{}.Marshal(v) }
 
-// MarshalIndent is Marshal with indentation, as json.MarshalIndent.
+// MarshalIndent is Marshal with indentation, as json.MarshalIndent: unlike
+// Options{Prefix: "", Indent: ""}.Marshal (and json.Encoder.SetIndent("", "")),
+// an empty prefix and indent still put every member on its own line.
 func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	return Options{Prefix: prefix, Indent: indent}.Marshal(v)
+	return Options{}.MarshalIndent(v, prefix, indent)
 }
 
 // Append appends the JSON encoding of v to dst.
@@ -48,9 +54,11 @@ func Unmarshal(data []byte, v any) error { return Options{}.Unmarshal(data, v) }
 // Marshal returns the JSON encoding of v under o.
 func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 
-// MarshalIndent is o.Marshal with indentation.
+// MarshalIndent is o.Marshal with indentation, as json.MarshalIndent; prefix
+// and indent replace o.Prefix and o.Indent.
 func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	o.Prefix, o.Indent = prefix, indent
+	o.lineBreaks = true
 	return o.Append(nil, v)
 }
 
