@@ -92,6 +92,45 @@ const (
 	// json.Marshaler or encoding.TextMarshaler.
 	QuirkArrayMethods
 
+	// QuirkOmitEmptyNegativeZero (sonic): a float field with the omitempty
+	// option holding negative zero is written (-0 on amd64, 0 on arm64);
+	// encoding/json omits it, -0 being == 0. Trigger: a struct field of
+	// float kind with the omitempty option.
+	QuirkOmitEmptyNegativeZero
+
+	// QuirkEmbeddedPointerMethods (sonic): a field reached through an
+	// embedded pointer (struct{ *Inner }) is addressable, so encoding/json
+	// calls its type's pointer-receiver MarshalJSON or MarshalText, even when
+	// the outer struct is not addressable; sonic does not when the outer
+	// struct is held by value (at the top level, in an interface, a map
+	// value or a struct held by value) and writes the default encoding.
+	// Trigger: a struct type embedding a pointer to a struct that has a
+	// field of a type T (not a pointer) whose *T, but not T, implements
+	// json.Marshaler or encoding.TextMarshaler, directly or further down.
+	QuirkEmbeddedPointerMethods
+
+	// QuirkStickyPointerMethods (sonic, amd64 and arm64): sonic caches one
+	// compiled encoder per type, and encoding a value of a type T whose *T,
+	// but not T, implements json.Marshaler or encoding.TextMarshaler, held
+	// in an interface field of a struct inside an array field of a struct
+	// behind a pointer (&struct{ A [n]struct{ X any } }, X holding a T),
+	// compiles T's encoder as if the value were addressable: sonic calls
+	// the pointer-receiver method there, and from then on for every
+	// non-addressable T in the whole process (a T at the top level, in an
+	// interface, a map value), where encoding/json writes the default
+	// encoding. History-dependent: a type is wrong only after some value
+	// poisoned it. Trigger: a type T with pointer-receiver-only marshal
+	// methods, held where it is not addressable, or any interface that may
+	// hold one.
+	QuirkStickyPointerMethods
+
+	// QuirkMarshalerInterfacePointer (goccy): a struct field whose type is a
+	// pointer to an interface type with a MarshalJSON or MarshalText method
+	// (*json.Marshaler, *encoding.TextMarshaler) is written null; encoding/json
+	// calls the method of the value the interface holds (and returns its
+	// error). Trigger: a struct field of type pointer to such an interface.
+	QuirkMarshalerInterfacePointer
+
 	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
 
@@ -103,6 +142,10 @@ var quirkNames = [...]string{
 	"DepthLimit",
 	"NestedTypeCompile",
 	"ArrayMethods",
+	"OmitEmptyNegativeZero",
+	"EmbeddedPointerMethods",
+	"StickyPointerMethods",
+	"MarshalerInterfacePointer",
 }
 
 // Has reports whether q holds every quirk of r.

@@ -54,7 +54,8 @@ var (
 )
 
 var sonicQuirks = func() Quirks {
-	q := QuirkStringOption | QuirkMarshalerOutput | QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkNestedTypeCompile
+	q := QuirkStringOption | QuirkMarshalerOutput | QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkNestedTypeCompile |
+		QuirkOmitEmptyNegativeZero | QuirkEmbeddedPointerMethods | QuirkStickyPointerMethods
 	if runtime.GOARCH == "arm64" {
 		// sonic's arm64 encoder is its Go VM, whose float formatting writes
 		// 0 for -0; amd64's JIT code writes -0.
