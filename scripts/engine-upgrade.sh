@@ -15,7 +15,9 @@
 # that no longer happens), or does not build.
 #
 # The repository itself is never modified (checked: git status and the module
-# files before and after). KEEP=1 keeps the temporary directory.
+# files before and after). KEEP=1 keeps the temporary directory. REPORT_FLAGS
+# are passed to the report command (e.g. REPORT_FLAGS="-skip recursive/" to
+# leave out a case that crashes an engine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -26,7 +28,7 @@ step() { printf '\n=== %s\n' "$*"; }
 loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
 
 if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
-	sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
 for mv in "$@"; do
@@ -100,7 +102,7 @@ check() {
 		echo "(full output: $LOG/$name.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
 	fi
 	step "$name: report"
-	go run "$@" ./conformance/cmd/report -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
+	go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
 	if grep -q '^verdict: ' "$LOG/$name.md"; then
 		cat "$LOG/$name.md"
 		verdict=$(grep '^verdict: ' "$LOG/$name.md" | tail -1)
@@ -118,8 +120,8 @@ check() {
 
 	if [ "${BASELINE:-1}" != 0 ]; then
 		step "$name: what the upgrade changes (report -tsv, before and after)"
-		go run "$@" ./conformance/cmd/report -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
-		(cd "$BASE" && go run "$@" ./conformance/cmd/report -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
+		go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
+		(cd "$BASE" && go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
 		local changed
 		changed=$(diff <(sort "$LOG/$name.before.tsv") <(sort "$LOG/$name.after.tsv") |
 			awk -F'\t' '/^[<>] / { print substr($1, 3) "\t" $2 "\t" (substr($1, 1, 1) == "<" ? "before" : "upgraded") "\t" $3 "\t" $4 }' |
