@@ -21,7 +21,19 @@ func avoidMask(q engine.Quirks) features {
 		avoid |= featDeepTypeNest
 	}
 	if q.Has(engine.QuirkArrayMethods) {
-		avoid |= featArrayPtrMethod
+		// Not only an array of T: the conformance suite shows goccy calls
+		// the methods of a T inside a struct inside a non-addressable array
+		// too, so every pointer-receiver method is avoided.
+		avoid |= featArrayPtrMethod | featPtrMarshaler
+	}
+	if q.Has(engine.QuirkEmbeddedPointerMethods) || q.Has(engine.QuirkStickyPointerMethods) {
+		avoid |= featPtrMarshaler
+	}
+	if q.Has(engine.QuirkOmitEmptyNegativeZero) {
+		avoid |= featFloatOmitEmpty
+	}
+	if q.Has(engine.QuirkMarshalerInterfacePointer) {
+		avoid |= featPtrToInterface
 	}
 	// QuirkUnsupportedMapKey is featBadMapKey, avoided above; QuirkDepthLimit
 	// is below engineDepthLimit's reach.
@@ -32,4 +44,6 @@ func avoidMask(q engine.Quirks) features {
 // beyond these makes the planner send every value to the reference encoder,
 // until it is handled here (TestEveryQuirkIsHandled fails first).
 const knownQuirks = engine.QuirkStringOption | engine.QuirkMarshalerOutput | engine.QuirkNegativeZero |
-	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods
+	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods |
+	engine.QuirkOmitEmptyNegativeZero | engine.QuirkEmbeddedPointerMethods | engine.QuirkStickyPointerMethods |
+	engine.QuirkMarshalerInterfacePointer

@@ -249,7 +249,7 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 	to := reflect.TypeFor[safe.Options]()
 	for i := range from.NumField() {
 		f := from.Field(i)
-		if f.Name == "Engine" {
+		if f.Name == "Engine" || !f.IsExported() {
 			continue
 		}
 		g, ok := to.FieldByName(f.Name)
