@@ -7,6 +7,11 @@
 // with safejson's substitute, and an error of the caller's own code (a failing
 // MarshalJSON) writes nothing at all, so the caller can still send a 500.
 //
+// Unmarshal, NewDecoder and Decoding decode with safejson's engine and answer
+// bad input exactly as encoding/json does (its error types and texts), which
+// the engine alone does not: frameworks show, map and test these errors. The
+// framework adapters decode through them.
+//
 // ReplaceAttr and NewJSONHandler make slog.JSONHandler write safejson's output
 // for every attribute value, so that a cyclic struct or a NaN is logged as
 // valid JSON instead of the string "!ERROR:json: unsupported value: …". The
