@@ -220,11 +220,16 @@ var (
 // reflect.
 func (s *scanner) any(x any, depth int) bool {
 	switch x := x.(type) {
-	case string, bool, float64, int, int64:
+	case string, bool, int, int64:
 		return true
+	case float64:
+		return s.avoid&featFloat == 0
 	case map[string]any:
 		if x == nil {
 			return true
+		}
+		if s.avoid&(featMap|featDynamic) != 0 {
+			return false
 		}
 		if depth+1 > s.limit || !s.push(ref{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), t: mapAnyType}) {
 			return false
@@ -239,6 +244,9 @@ func (s *scanner) any(x any, depth int) bool {
 	case []any:
 		if x == nil {
 			return true
+		}
+		if s.avoid&featDynamic != 0 {
+			return false
 		}
 		if depth+1 > s.limit || !s.push(ref{p: unsafe.Pointer(unsafe.SliceData(x)), t: sliceAnyType, n: len(x)}) {
 			return false
