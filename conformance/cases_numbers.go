@@ -56,6 +56,10 @@ func numberCases() []*Case {
 			H float64
 		}{negZero, float32(negZero), negZero}, `{"H":-0}`),
 		same("float64/negative-zero-field", struct{ Z float64 }{negZero}, `{"Z":-0}`),
+		same("float64/negative-zero-in-interface", []any{negZero, map[string]any{"z": float32(negZero)}}, `[-0,{"z":-0}]`),
+		same("float64/negative-zero-in-interface-field", &box{V: []any{0.1, &box{V: map[string]any{"z": negZero}}}}, `{"V":[0.1,{"V":{"z":-0}}]}`),
+		same("float64/negative-zero-in-recursive-type", &anyTree{Name: "r", Any: map[string]any{"leaf": negZero, "next": &anyTree{Name: "k", Any: []any{negZero}}}},
+			`{"Name":"r","Any":{"leaf":-0,"next":{"Name":"k","Any":[-0]}}}`),
 		same("float32/positive", []float32{0.1, 1e20, 1e21, 1e-6, 1e-7, math.MaxFloat32, math.SmallestNonzeroFloat32, 16777216, 3.4e-5},
 			`[0.1,100000000000000000000,1e+21,0.000001,1e-7,3.4028235e+38,1e-45,16777216,0.000034]`),
 		same("float32/negative", []float32{-2.5, -0.1, -1e21, -1e-7, -math.MaxFloat32},

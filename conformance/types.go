@@ -24,6 +24,12 @@ type tree struct {
 	Kids []*tree
 }
 
+// anyTree is a recursive type holding anything.
+type anyTree struct {
+	Name string
+	Any  any
+}
+
 // box holds anything: cycles and unsupported values behind an interface.
 type box struct{ V any }
 
