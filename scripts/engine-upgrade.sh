@@ -67,6 +67,8 @@ git ls-files -z --cached --others --exclude-standard |
 cp -a "$BASE" "$COPY"
 
 cd "$COPY"
+# The root module alone (go.work lists the compat modules, and rejects -mod=mod).
+export GOWORK=off
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 engine_modules=(github.com/bytedance/sonic github.com/goccy/go-json)
 echo "engines now:      $(go list -m "${engine_modules[@]}" | tr '\n' ' ')"
