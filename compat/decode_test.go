@@ -75,6 +75,7 @@ func TestUnmarshalAsEncodingJSON(t *testing.T) {
 		}
 	}
 	var notPointer any = login{}
+	//lint:ignore SA1014 on purpose: the *json.InvalidUnmarshalError
 	assertSameError(t, json.Unmarshal([]byte(`{}`), notPointer), compat.Unmarshal([]byte(`{}`), notPointer), "non-pointer")
 }
 

@@ -1,17 +1,23 @@
 // Package safejsonfiber documents, and its tests prove, how to set safejson
 // as fiber v2's JSON codec. Fiber takes plain functions, so there is nothing
-// to import but safejson itself:
+// to import but safejson's packages:
 //
 //	app := fiber.New(fiber.Config{
 //		JSONEncoder: safejson.Marshal,
-//		JSONDecoder: safejson.Unmarshal,
+//		JSONDecoder: compat.Unmarshal, // github.com/safejson/safejson/compat
 //	})
 //
 // c.JSON and c.JSONP then encode through safejson, and c.BodyParser decodes
-// JSON bodies through it. Output is byte-identical to fiber's default
-// (encoding/json) for every value encoding/json accepts, and a cyclic model,
-// a NaN or a func field gives a 200 with safejson's substitute instead of a
-// 500. A failing MarshalJSON of your own still takes fiber's error handler.
+// JSON bodies through safejson's engine. Output is byte-identical to fiber's
+// default (encoding/json) for every value encoding/json accepts, and a cyclic
+// model, a NaN or a func field gives a 200 with safejson's substitute instead
+// of a 500. A failing MarshalJSON of your own still takes fiber's error
+// handler: 500 with the error text.
+//
+// compat.Unmarshal answers a bad body with encoding/json's error, which
+// fiber's error handler sends as the response text. JSONDecoder:
+// safejson.Unmarshal works too, but on sonic (amd64, arm64) a bad body then
+// gets sonic's error text, which quotes the body.
 //
 // Fiber keeps the slice JSONEncoder returns as the response body until the
 // response is sent (fasthttp's SetBodyRaw); safejson.Marshal returns a fresh

@@ -5,6 +5,7 @@ import (
 
 	ginjson "github.com/gin-gonic/gin/codec/json"
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/compat"
 )
 
 // API is gin's codec/json Core backed by safejson. The zero value encodes as
@@ -28,13 +29,20 @@ func (a API) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	return a.Options.MarshalIndent(v, prefix, indent)
 }
 
-// Unmarshal decodes data into v, as json.Unmarshal (form fields holding JSON).
-func (a API) Unmarshal(data []byte, v any) error { return a.Options.Unmarshal(data, v) }
+// Unmarshal decodes data into v, as json.Unmarshal (form fields holding
+// JSON), with encoding/json's errors (see compat.Decoding).
+func (a API) Unmarshal(data []byte, v any) error {
+	return compat.Decoding{Options: a.Options}.Unmarshal(data, v)
+}
 
 // NewEncoder returns an encoder writing to w, as json.NewEncoder (c.PureJSON).
 // Each Encode writes the whole value and its newline in one Write, or nothing.
 func (a API) NewEncoder(w io.Writer) ginjson.Encoder { return a.Options.NewEncoder(w) }
 
 // NewDecoder returns a decoder reading r, as json.NewDecoder (request
-// binding: ShouldBindJSON and the other JSON bindings).
-func (a API) NewDecoder(r io.Reader) ginjson.Decoder { return a.Options.NewDecoder(r) }
+// binding: ShouldBindJSON and the other JSON bindings), with encoding/json's
+// errors (see compat.Decoding), so that a bad body gives the same 400 text
+// and a truncated body is io.ErrUnexpectedEOF, not the io.EOF of an empty one.
+func (a API) NewDecoder(r io.Reader) ginjson.Decoder {
+	return compat.Decoding{Options: a.Options}.NewDecoder(r)
+}
