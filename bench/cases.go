@@ -30,14 +30,26 @@ func Cases() []Case {
 		{Name: "20 objects", Slug: "items-20", Value: benchdata.Items(20)},
 		{Name: "500 objects", Slug: "items-500", Value: benchdata.Items(500)},
 		{Name: "20 objects as map[string]any", Slug: "maps-20", Value: benchdata.Maps(20)},
+		{Name: "20 objects of a recursive type, no cycle", Slug: "nodes-20", Value: nodes(20)},
 		{Name: "20 objects + replacer", Slug: "replacer-20", Value: benchdata.Items(20), Replacer: benchdata.Redact},
 		{Name: "20 objects + NaN (fallback)", Slug: "nan-20", Value: benchdata.ItemsWithNaN(20)},
 		{Name: "20 objects + func field (fallback)", Slug: "func-20", Value: benchdata.ItemsWithFunc(20)},
 		{Name: "20 objects + circular (fallback)", Slug: "circular-20", Value: benchdata.ItemsWithSelf(20)},
 		{Name: "{a, self} circular (fallback)", Slug: "selfmap", Value: benchdata.SelfMap()},
+		{Name: "500-level nesting, struct", Slug: "deep-struct-500", Value: benchdata.DeepStruct(500)},
 		{Name: "3000-level nesting, struct", Slug: "deep-struct-3000", Value: benchdata.DeepStruct(3000)},
 		{Name: "3000-level nesting, map", Slug: "deep-map-3000", Value: benchdata.DeepMap(3000)},
 	}
+}
+
+// nodes returns n items as *benchdata.Node with no parent: the JSON of
+// Items(n), from a type that can hold a cycle, which the planner must check.
+func nodes(n int) []*benchdata.Node {
+	s := make([]*benchdata.Node, n)
+	for i := range s {
+		s[i] = &benchdata.Node{Item: benchdata.NewItem(i)}
+	}
+	return s
 }
 
 // The encoders every case is run through, in column order.

@@ -66,11 +66,12 @@ func TestTableRows(t *testing.T) {
 	assert.InDelta(t, 3100, rows["items-20"].Size, 300, "20 objects are about 3.1 KB, as in the seed")
 	assert.InDelta(t, 80*1024, rows["items-500"].Size, 4*1024, "500 objects are about 80 KB")
 	assert.JSONEq(t, string(rows["items-20"].After.Out), string(rows["maps-20"].After.Out))
+	assert.Equal(t, string(rows["items-20"].After.Out), string(rows["nodes-20"].After.Out))
 	assert.Equal(t, `{"a":1}`, string(rows["selfmap"].After.Out), "the cyclic member is omitted")
 	redacted := string(rows["replacer-20"].After.Out)
 	assert.Equal(t, 20, strings.Count(redacted, `"email":"***"`))
 	assert.NotContains(t, redacted, "@example.com")
-	for _, slug := range []string{"items-20", "items-500", "maps-20", "deep-struct-3000", "deep-map-3000"} {
+	for _, slug := range []string{"items-20", "items-500", "maps-20", "nodes-20", "deep-struct-500", "deep-struct-3000", "deep-map-3000"} {
 		assert.True(t, rows[slug].Std.ok(), "encoding/json accepts %s", slug)
 	}
 	for _, slug := range []string{"nan-20", "func-20", "circular-20", "selfmap"} {
