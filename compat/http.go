@@ -53,9 +53,9 @@ const maxPooledBuf = 64 << 10
 
 var bufPool = sync.Pool{New: func() any { return new([]byte) }}
 
-// putBuf returns a buffer to the pool. Only WriteJSON's own buffer goes back:
-// http.ResponseWriter.Write copies what it is given (io.Writer must not retain
-// p), and nothing else ever sees it.
+// putBuf returns a buffer to the pool. Only buffers nobody else holds go
+// back: WriteJSON's (http.ResponseWriter.Write copies what it is given, as
+// io.Writer must not retain p) and the slog check's (its output is dropped).
 func putBuf(bp *[]byte) {
 	if cap(*bp) > maxPooledBuf {
 		return

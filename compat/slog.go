@@ -6,27 +6,37 @@ import (
 	"io"
 	"log/slog"
 	"math"
+	"reflect"
 
 	"github.com/safejson/safejson"
 )
 
 // slogOptions are what slog.JSONHandler writes values with: encoding/json with
-// SetEscapeHTML(false).
-var slogOptions = safejson.Options{NoEscapeHTML: true}
+// SetEscapeHTML(false). slogCheckOptions fail where a substitute is needed.
+var (
+	slogOptions      = safejson.Options{NoEscapeHTML: true}
+	slogCheckOptions = safejson.Options{NoEscapeHTML: true, Strict: true}
+)
 
 // ReplaceAttr is a slog.HandlerOptions.ReplaceAttr function that makes
-// slog.JSONHandler write every attribute value with safejson: a value
-// encoding/json rejects (a cyclic struct, a NaN, a func field) is logged as
-// valid JSON with safejson's substitute, where slog would write the string
-// "!ERROR:json: unsupported value: …". Every value encoding/json accepts is
-// logged byte-for-byte as before.
+// slog.JSONHandler write every attribute value with safejson's guarantee: a
+// value encoding/json rejects (a cyclic struct, a NaN, a func field) is
+// logged as valid JSON with safejson's substitute, where slog would write
+// the string "!ERROR:json: unsupported value: …". Every value encoding/json
+// accepts is logged byte-for-byte as before.
 //
-// Only values slog hands to encoding/json are touched: KindAny values (except
-// errors that are not json.Marshalers, which slog writes as their Error text,
-// and slog's own Level and *Source) and non-finite KindFloat64 values. The
-// built-in time, level, msg and source attributes are left as they are.
-// When the value's own MarshalJSON fails, the attribute becomes the string
-// slog itself would have written, "!ERROR:" followed by the error.
+// Only values slog hands to encoding/json are looked at: KindAny values
+// (except errors that are not json.Marshalers, which slog writes as their
+// Error text, and slog's own Level and *Source) and non-finite KindFloat64
+// values. The built-in time, level, msg and source attributes are left as
+// they are. Per type, computed once: a type encoding/json cannot reject
+// (no floats, interfaces, recursion …) is left to slog at no cost; typed data
+// that can hold a NaN or a cycle is checked by a Strict safejson encode and,
+// when clean, left to slog; anything else, and every value that needs a
+// substitute, is written by safejson (as a json.RawMessage). A value's own
+// MarshalJSON may therefore be called twice. When it fails, the attribute
+// becomes the string slog itself would have written: "!ERROR:" and the
+// error.
 //
 // A ReplaceAttr of your own is chained with ChainReplaceAttr or installed
 // through NewJSONHandler.
@@ -45,9 +55,27 @@ func ReplaceAttr(_ []string, a slog.Attr) slog.Attr {
 		case error:
 			return a // slog writes err.Error()
 		}
+		switch planFor(reflect.TypeOf(v)) {
+		case slogStd:
+			return a
+		case slogCheck:
+			if clean(v) {
+				return a
+			}
+		}
 		return marshalAttr(a.Key, v)
 	}
 	return a
+}
+
+// clean reports whether v needs no substitute, by a Strict encode into a
+// pooled buffer (its output is not used: slog encodes v itself).
+func clean(v any) bool {
+	bp := bufPool.Get().(*[]byte)
+	defer putBuf(bp)
+	b, err := slogCheckOptions.Append((*bp)[:0], v)
+	*bp = b
+	return err == nil
 }
 
 // marshalAttr returns the attribute key with v encoded by safejson as a
