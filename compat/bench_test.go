@@ -137,4 +137,3 @@ func BenchmarkDecodeBody(b *testing.B) {
 		}
 	})
 }
-
