@@ -120,6 +120,13 @@ type login struct {
 // POST /bind binds the body and answers with what it got.
 func newServer(t *testing.T, s echo.JSONSerializer, debug bool, values map[string]any) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(newEcho(s, debug, values))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// newEcho is newServer's handler.
+func newEcho(s echo.JSONSerializer, debug bool, values map[string]any) *echo.Echo {
 	e := echo.New()
 	e.HideBanner, e.HidePort, e.Debug = true, true, debug
 	e.Logger.SetOutput(io.Discard)
@@ -161,9 +168,14 @@ func newServer(t *testing.T, s echo.JSONSerializer, debug bool, values map[strin
 		}
 		return c.JSON(http.StatusOK, in)
 	})
-	srv := httptest.NewServer(e)
-	t.Cleanup(srv.Close)
-	return srv
+	e.POST("/bindlist", func(c echo.Context) error {
+		var in []item
+		if err := c.Bind(&in); err != nil {
+			return err
+		}
+		return c.NoContent(http.StatusOK)
+	})
+	return e
 }
 
 type response struct {

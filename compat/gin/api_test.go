@@ -135,6 +135,13 @@ type formWithJSON struct {
 // which gin still lets a middleware set, since the failed render wrote nothing.
 func newServer(t *testing.T, api ginjson.Core, values map[string]any) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(newRouter(api, values))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// newRouter is newServer's handler.
+func newRouter(api ginjson.Core, values map[string]any) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(func(c *gin.Context) {
@@ -170,6 +177,14 @@ func newServer(t *testing.T, api ginjson.Core, values map[string]any) *httptest.
 		}
 		c.JSON(http.StatusOK, in)
 	})
+	r.POST("/bindlist", func(c *gin.Context) {
+		var in []item
+		if err := c.ShouldBindJSON(&in); err != nil {
+			c.String(http.StatusBadRequest, "%s", err.Error())
+			return
+		}
+		c.Status(http.StatusOK)
+	})
 	r.POST("/form", func(c *gin.Context) {
 		var in formWithJSON
 		if err := c.ShouldBind(&in); err != nil {
@@ -178,9 +193,7 @@ func newServer(t *testing.T, api ginjson.Core, values map[string]any) *httptest.
 		}
 		c.JSON(http.StatusOK, in)
 	})
-	srv := httptest.NewServer(r)
-	t.Cleanup(srv.Close)
-	return srv
+	return r
 }
 
 type response struct {
