@@ -441,3 +441,38 @@ func TestOptions(t *testing.T) {
 	got := get(t, srv, "/json/cycle")
 	assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", "", `{"name":"a","parent":"[Circular]"}`}, got)
 }
+
+// renderErrorsAs500 is the middleware the README suggests for gin's
+// pitfall: a render that failed has written nothing, so the status can still
+// change.
+func renderErrorsAs500(c *gin.Context) {
+	c.Next()
+	if len(c.Errors) > 0 && !c.Writer.Written() {
+		c.AbortWithStatus(http.StatusInternalServerError)
+	}
+}
+
+// TestRenderErrorRecipe: with the README's middleware, a failing MarshalJSON
+// gives a 500 with no body; answers that were written stay as they are.
+func TestRenderErrorRecipe(t *testing.T) {
+	apiMu.Lock()
+	ginjson.API = safejsongin.API{}
+	apiMu.Unlock()
+	t.Cleanup(func() { apiMu.Lock(); ginjson.API = defaultAPI; apiMu.Unlock() })
+
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.Use(renderErrorsAs500)
+	r.GET("/fail", func(c *gin.Context) { c.JSON(http.StatusOK, []any{items(2), failing{}}) })
+	r.GET("/cycle", func(c *gin.Context) { c.JSON(http.StatusOK, unsupported()["cycle"].v) })
+	r.GET("/written", func(c *gin.Context) {
+		c.String(http.StatusAccepted, "done")
+		_ = c.Error(errors.New("logged after the answer"))
+	})
+	srv := httptest.NewServer(r)
+	defer srv.Close()
+
+	assert.Equal(t, response{http.StatusInternalServerError, "application/json; charset=utf-8", "", ""}, get(t, srv, "/fail"))
+	assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", "", `{"name":"a"}`}, get(t, srv, "/cycle"))
+	assert.Equal(t, response{http.StatusAccepted, "text/plain; charset=utf-8", "", "done"}, get(t, srv, "/written"))
+}
