@@ -21,7 +21,8 @@ import (
 // with encoding/json and returns its verdict: the error encoding/json gives,
 // of its type, or success if encoding/json accepts what the engine refused.
 // Valid input costs the engine's decode, plus, for a stream, a copy of the
-// bytes read.
+// bytes read. After an error the target is partly filled, as encoding/json
+// leaves it, though not necessarily with the same parts.
 //
 // The zero value uses safejson's default engine; Options.Engine picks
 // another (the other options concern encoding).
