@@ -55,6 +55,8 @@ func TestTableRows(t *testing.T) {
 				}
 				assert.Len(t, r.RunsNs, rep.Runs, encoderNames[i])
 				assert.Positive(t, r.Ns, encoderNames[i])
+				assert.LessOrEqual(t, r.MinNs, r.Ns, encoderNames[i])
+				assert.Positive(t, r.MinNs, encoderNames[i])
 				assert.Positive(t, r.Iterations, encoderNames[i])
 			}
 			assert.Positive(t, row.Speedup)

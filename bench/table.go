@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,6 +73,9 @@ type Result struct {
 	// Ns is the median time per call, in nanoseconds; for a failing encoder, the
 	// time to its error.
 	Ns float64 `json:"ns_per_op,omitempty"`
+	// MinNs is the fastest run's time per call: on a busy machine, the least
+	// disturbed one.
+	MinNs float64 `json:"min_ns_per_op,omitempty"`
 	// RunsNs are the times per call of every run.
 	RunsNs []float64 `json:"runs_ns_per_op,omitempty"`
 	// Iterations is the calls per run.
@@ -151,6 +155,9 @@ func runCase(c Case, cfg tableConfig) Row {
 		}
 		r.RunsNs = perRun[i]
 		r.Ns = median(perRun[i])
+		if len(perRun[i]) > 0 {
+			r.MinNs = slices.Min(perRun[i])
+		}
 		r.Iterations = sizes[i]
 	}
 	if row.After.ok() {
