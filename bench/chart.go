@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"unicode/utf8"
 )
 
 // The chart's geometry, in SVG user units (pixels).
 const (
-	chartWidth  = 980
-	chartLabelW = 260 // case names, right-aligned before the plot
+	chartPlotW  = 570 // the bars' span, from the lowest decade to the highest
 	chartValueW = 150 // room after the longest bar for its label
+	chartCharW  = 7.6 // a generous width of one bold 12px character
 	chartTop    = 96  // where the plot starts, below title, machine line and legend
 	chartBarH   = 12
 	chartBarGap = 2
@@ -36,8 +37,10 @@ var chartSeries = []struct {
 // measures its time to the error.
 func drawChart(rep Report) []byte {
 	lo, hi := chartDomain(rep)
-	plotX := float64(chartLabelW)
-	plotW := float64(chartWidth - chartLabelW - chartValueW)
+	labelW := chartLabelWidth(rep)
+	chartWidth := labelW + chartPlotW + chartValueW
+	plotX := float64(labelW)
+	plotW := float64(chartPlotW)
 	groupH := len(chartSeries)*(chartBarH+chartBarGap) - chartBarGap + chartGroupG
 	height := chartTop + len(rep.Rows)*groupH + chartBottom
 	x := func(ns float64) float64 {
@@ -92,9 +95,9 @@ func drawChart(rep Report) []byte {
 		}
 		mid := gy + float64(groupH-chartGroupG)/2
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" font-weight="bold">%s</text>`+"\n",
-			chartLabelW-10, mid-2, esc(name))
+			labelW-10, mid-2, esc(name))
 		fmt.Fprintf(&b, `<text x="%d" y="%.1f" text-anchor="end" fill="#555555" font-size="11">%s</text>`+"\n",
-			chartLabelW-10, mid+12, esc(groupSubtitle(row)))
+			labelW-10, mid+12, esc(groupSubtitle(row)))
 		for j, s := range chartSeries {
 			r := res[s.enc]
 			by := gy + float64(j*(chartBarH+chartBarGap))
@@ -125,6 +128,16 @@ func drawChart(rep Report) []byte {
 	fmt.Fprintf(&b, `<text x="16" y="%d" fill="#555555" font-size="11">Before = safe alone; After = safejson (engine first, safe when it rejects). Under each case: output size · Before/After speedup · After/raw engine time.</text>`+"\n", height-8)
 	b.WriteString("</svg>\n")
 	return b.Bytes()
+}
+
+// chartLabelWidth is the room for the case names and their subtitles, left of
+// the plot.
+func chartLabelWidth(rep Report) int {
+	longest := 30
+	for _, row := range rep.Rows {
+		longest = max(longest, utf8.RuneCountInString(row.Case)+2, utf8.RuneCountInString(groupSubtitle(row)))
+	}
+	return int(float64(longest)*chartCharW) + 20
 }
 
 // groupSubtitle is the line under a case's name: its size and speedup.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -116,7 +117,8 @@ func TestCommandQuickJSONAndChart(t *testing.T) {
 		assert.Contains(t, string(svg), want)
 	}
 	// Four bars for a case every encoder runs, two for the replacer case.
-	assert.Equal(t, 4+2+4-countNonPositive(rep), strings.Count(string(svg), "<rect x=\"260.0\""))
+	bar := fmt.Sprintf("<rect x=\"%d.0\"", chartLabelWidth(rep))
+	assert.Equal(t, 4+2+4-countNonPositive(rep), strings.Count(string(svg), bar))
 }
 
 // countNonPositive counts the results of rep that have no time to draw.
@@ -218,7 +220,8 @@ func TestFormats(t *testing.T) {
 		29_600:        "29.6 µs",
 		887_700:       "887.7 µs",
 		12_471_000:    "12,471 µs",
-		300:           "0.3 µs",
+		300:           "0.30 µs",
+		1_500:         "1.5 µs",
 		45:            "45 ns",
 		1_234_567_000: "1,234,567 µs",
 	} {

@@ -289,7 +289,8 @@ func shorten(s string, n int) string {
 }
 
 // formatDuration writes ns the way the seed does: µs with one decimal below
-// 1 ms, whole µs with thousands separators above; ns below 0.1 µs.
+// 1 ms (two below 1 µs), whole µs with thousands separators above; ns below
+// 0.1 µs.
 func formatDuration(ns float64) string {
 	us := ns / 1000
 	switch {
@@ -297,6 +298,8 @@ func formatDuration(ns float64) string {
 		return "—"
 	case us < 0.1:
 		return fmt.Sprintf("%.0f ns", ns)
+	case us < 1:
+		return fmt.Sprintf("%.2f µs", us)
 	case us < 1000:
 		return fmt.Sprintf("%.1f µs", us)
 	}
