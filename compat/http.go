@@ -37,19 +37,29 @@ func WriteJSON(w http.ResponseWriter, status int, v any) error {
 	if err != nil {
 		return err
 	}
-	b = append(b, '\n')
 	*bp = b
 	if _, ok := w.Header()["Content-Type"]; !ok {
 		w.Header().Set("Content-Type", ContentType)
 	}
 	w.WriteHeader(status)
-	_, err = w.Write(b)
+	if len(b) == cap(b) {
+		// The engine handed over its own exact-size slice: appending the
+		// newline would copy the whole body, writing it costs one more Write.
+		if _, err = w.Write(b); err != nil {
+			return err
+		}
+		_, err = w.Write(newline)
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
 	return err
 }
 
 // maxPooledBuf bounds the buffers kept for reuse, so that one large response
 // does not pin its buffer for the life of the process.
 const maxPooledBuf = 64 << 10
+
+var newline = []byte{'\n'}
 
 var bufPool = sync.Pool{New: func() any { return new([]byte) }}
 
