@@ -78,6 +78,9 @@ type HTTPRow struct {
 	// raw engine's.
 	VsStd    float64 `json:"req_per_sec_vs_std"`
 	VsEngine float64 `json:"req_per_sec_vs_engine"`
+	// CPUVsEngine is this server's CPU time per request over the raw
+	// engine's: below 1 is cheaper.
+	CPUVsEngine float64 `json:"cpu_per_req_vs_engine,omitempty"`
 	// FirstError is the first failed request's error, if any.
 	FirstError string `json:"first_error,omitempty"`
 
@@ -147,7 +150,7 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 	for r := range cfg.Rounds {
 		for k := range servers {
 			s := servers[(r+k)%len(servers)]
-			progress(cfg.Progress, "bench: http round %d/%d %s (%s, %d conns)", r+1, cfg.Rounds, s.name, phase, cfg.Conns)
+			progress(cfg.Progress, "bench: http round %d/%d %s (%s, %d conns)", r+1, cfg.Rounds, s.name, phase.Round(time.Millisecond), cfg.Conns)
 			cpu0, cpuOK := processCPUTime()
 			before := s.row.Requests
 			elapsed := s.load(phase, cfg.Conns, len(want), s.row)
@@ -190,6 +193,9 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 		}
 		if raw := byEnc[encEngine].ReqPerSec; raw > 0 {
 			row.VsEngine = row.ReqPerSec / raw
+		}
+		if raw := byEnc[encEngine].CPUUs; raw > 0 {
+			row.CPUVsEngine = row.CPUUs / raw
 		}
 		if row.Errors > 0 {
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d failed requests, first: %s", row.Server, row.Errors, row.FirstError))
@@ -342,12 +348,12 @@ func writeHTTPMarkdown(w io.Writer, rep HTTPReport) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
 	fmt.Fprintf(w, "GET of %s (%s) on 127.0.0.1, one server per encoder; closed-loop client in the same process, %d keep-alive connections, %s per server in %d rounds; req/s is the median of the rounds.\n\n",
 		rep.Case, formatSize(rep.Size, true), rep.Conns, time.Duration(rep.DurationNs), rep.Rounds)
-	fmt.Fprintf(w, "| Server | req/s | median µs/req | mean µs/req | CPU µs/req (client+server) | req/s vs encoding/json | req/s vs raw engine | failed requests |\n")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintf(w, "| Server | req/s | median µs/req | mean µs/req | req/s vs encoding/json | req/s vs raw engine | CPU µs/req (client+server) | CPU/req vs raw engine | failed requests |\n")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rep.Rows {
-		fmt.Fprintf(w, "| %s | %s | %.1f | %.1f | %.1f | %s | %s | %d |\n",
-			r.Server, thousands(int64(r.ReqPerSec+0.5)), r.MedianUs, r.MeanUs, r.CPUUs,
-			formatRatio2(r.VsStd), formatRatio2(r.VsEngine), r.Errors)
+		fmt.Fprintf(w, "| %s | %s | %.1f | %.1f | %s | %s | %.1f | %s | %d |\n",
+			r.Server, thousands(int64(r.ReqPerSec+0.5)), r.MedianUs, r.MeanUs,
+			formatRatio2(r.VsStd), formatRatio2(r.VsEngine), r.CPUUs, formatRatio2(r.CPUVsEngine), r.Errors)
 	}
 	if len(rep.Notes) > 0 {
 		fmt.Fprintln(w)

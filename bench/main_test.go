@@ -208,6 +208,7 @@ func TestHTTPQuick(t *testing.T) {
 	}
 	assert.InDelta(t, 1, rep.Rows[0].VsStd, 1e-9)
 	assert.InDelta(t, 1, rep.Rows[2].VsEngine, 1e-9)
+	assert.InDelta(t, 1, rep.Rows[2].CPUVsEngine, 1e-9)
 
 	var md bytes.Buffer
 	writeHTTPMarkdown(&md, rep)
