@@ -84,11 +84,14 @@ const (
 	QuirkNestedTypeCompile
 
 	// QuirkArrayMethods (goccy): the pointer-receiver MarshalJSON or
-	// MarshalText of an array element is called when the array is not
+	// MarshalText of a value inside an array is called when the array is not
 	// addressable (held by value at the top level, in a map value, in an
-	// interface, or in a struct held by value), where encoding/json writes the
-	// element with the default encoding. Trigger: an array type whose
-	// element type T is not a pointer and *T, but not T, implements
+	// interface, or in a struct held by value), where encoding/json writes
+	// the default encoding: for the array's elements and for the fields
+	// held by value in them (a [1]struct{ X big.Int } by value is written
+	// [{"X":5}], encoding/json writes [{"X":{}}]). Trigger: an array type
+	// whose element type, or a struct field held by value in it at any
+	// depth, is a type T (not a pointer) whose *T, but not T, implements
 	// json.Marshaler or encoding.TextMarshaler.
 	QuirkArrayMethods
 
@@ -131,6 +134,19 @@ const (
 	// error). Trigger: a struct field of type pointer to such an interface.
 	QuirkMarshalerInterfacePointer
 
+	// QuirkDoublePointerMethods (goccy): for a struct field of type **T (or
+	// more pointers) where *T, but not T, implements json.Marshaler or
+	// encoding.TextMarshaler, goccy calls the method with the address of
+	// the *T variable taken for a *T: the method reads the pointer as if it
+	// were the T (big.Int's MarshalJSON then ends the process with
+	// "unexpected fault address" on amd64, which no recover catches), and
+	// a method that writes through its receiver changes the user's
+	// pointer. Where std writes null for a nil *T, goccy calls the method
+	// on the zeroed pointer variable. Memory-unsafe, not just an output
+	// difference. Trigger: a struct field whose type is two or more pointers
+	// to a type with pointer-receiver-only marshal methods.
+	QuirkDoublePointerMethods
+
 	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
 
@@ -146,6 +162,7 @@ var quirkNames = [...]string{
 	"EmbeddedPointerMethods",
 	"StickyPointerMethods",
 	"MarshalerInterfacePointer",
+	"DoublePointerMethods",
 }
 
 // Has reports whether q holds every quirk of r.

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"math/big"
 	"math/bits"
 	"reflect"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,6 +72,17 @@ type valueTextMarshaler string
 
 func (v valueTextMarshaler) MarshalText() ([]byte, error) { return []byte("text:" + v), nil }
 
+// doublePointer shows QuirkDoublePointerMethods safely: the same size as a
+// pointer, and its method only reads N.
+type doublePointer struct{ N uintptr }
+
+func (p *doublePointer) MarshalJSON() ([]byte, error) {
+	if p == nil {
+		return []byte(`"nil receiver"`), nil
+	}
+	return fmt.Appendf(nil, `"n=%d"`, p.N), nil
+}
+
 // demoOutcome is what an engine showing the quirk does with a demo value.
 type demoOutcome struct {
 	out      string // its bytes, when it writes the value
@@ -93,6 +106,7 @@ func quirkDemos() []quirkDemo {
 	negZero := math.Copysign(0, -1)
 	five := 5
 	var marshaler json.Marshaler = rawArray("[1, 2]")
+	inner := &doublePointer{N: 7}
 	var textMarshaler encoding.TextMarshaler = valueTextMarshaler("t")
 	str := "s"
 	named := textlessString("<n>")
@@ -207,6 +221,20 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"goccy": {out: `{"N":1,"V":null}`}}},
 		{name: "pointer to json.Marshaler elsewhere", quirk: QuirkMarshalerInterfacePointer, v: []*json.Marshaler{&marshaler}},
 
+		// QuirkDoublePointerMethods: on a nil *T goccy reads the zeroed
+		// pointer variable as the T.
+		{name: "double pointer field, nil inner", quirk: QuirkDoublePointerMethods, v: struct{ F **doublePointer }{new(*doublePointer)},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"F":"n=0"}`}}},
+		{name: "double pointer field in struct behind pointer", quirk: QuirkDoublePointerMethods, v: &struct {
+			A int
+			F **doublePointer
+		}{1, new(*doublePointer)},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"A":1,"F":"n=0"}`}}},
+		{name: "double pointer field", quirk: QuirkDoublePointerMethods, v: struct{ F **doublePointer }{&inner},
+			// goccy passes &inner for the receiver: N is inner's address.
+			quirky: map[string]demoOutcome{"goccy": {out: fmt.Sprintf(`{"F":"n=%d"}`, uintptr(unsafe.Pointer(inner)))}}},
+		{name: "double pointer elsewhere", quirk: QuirkDoublePointerMethods, v: []**doublePointer{new(*doublePointer)}},
+
 		// QuirkArrayMethods: non-addressable arrays.
 		{name: "array of pointer marshalers", quirk: QuirkArrayMethods, v: [1]pointerMarshaler{{1}},
 			quirky: map[string]demoOutcome{"goccy": {out: `["pointer"]`}}},
@@ -216,6 +244,10 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"goccy": {out: `{"k":["ptext"]}`}}},
 		{name: "array in interface", quirk: QuirkArrayMethods, v: []any{[1]pointerText{}}, opts: Options{Indent: "\t"},
 			quirky: map[string]demoOutcome{"goccy": {out: "[\n\t[\n\t\t\"ptext\"\n\t]\n]"}}},
+		{name: "array of structs holding big.Int", quirk: QuirkArrayMethods, v: [1]struct{ X big.Int }{{*big.NewInt(5)}},
+			quirky: map[string]demoOutcome{"goccy": {out: `[{"X":5}]`}}},
+		{name: "array in struct in struct held by value", quirk: QuirkArrayMethods, v: struct{ S struct{ A [1]pointerText } }{},
+			quirky: map[string]demoOutcome{"goccy": {out: `{"S":{"A":["ptext"]}}`}}},
 		{name: "array of arrays", quirk: QuirkArrayMethods, v: [1][1]pointerMarshaler{},
 			quirky: map[string]demoOutcome{"goccy": {out: `[["pointer"]]`}}},
 		// Addressable arrays are written as encoding/json writes them.
