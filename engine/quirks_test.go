@@ -235,6 +235,25 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"goccy": {out: fmt.Sprintf(`{"F":"n=%d"}`, uintptr(unsafe.Pointer(inner)))}}},
 		{name: "double pointer elsewhere", quirk: QuirkDoublePointerMethods, v: []**doublePointer{new(*doublePointer)}},
 
+		// QuirkMapKeyTypeRejected: encoding/json writes every one of these.
+		{name: "empty slice of complex-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[complex128]int{},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+		{name: "omitted nil map with struct keys", quirk: QuirkMapKeyTypeRejected, v: struct {
+			N int
+			M map[struct{ K string }]int `json:",omitempty"`
+		}{N: 1},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+		{name: "nil pointer to struct with array-key map", quirk: QuirkMapKeyTypeRejected, v: struct {
+			P *struct{ M map[[2]int]string }
+		}{},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+		{name: "empty slice of interface-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[any]int{},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
+		{name: "empty array of float-key maps", quirk: QuirkMapKeyTypeRejected, v: [0]map[float64]int{},
+			quirky: map[string]demoOutcome{"goccy": {rejected: true}}},
+		{name: "empty slice of pointer-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[*int]int{},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+
 		// QuirkArrayMethods: non-addressable arrays.
 		{name: "array of pointer marshalers", quirk: QuirkArrayMethods, v: [1]pointerMarshaler{{1}},
 			quirky: map[string]demoOutcome{"goccy": {out: `["pointer"]`}}},
