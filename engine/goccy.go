@@ -20,7 +20,7 @@ func Goccy() Engine { return goccyEngine{} }
 func (goccyEngine) Name() string { return "goccy" }
 func (goccyEngine) Quirks() Quirks {
 	return QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkArrayMethods | QuirkMarshalerInterfacePointer |
-		QuirkDoublePointerMethods | QuirkMapKeyTypeRejected
+		QuirkDoublePointerMethods | QuirkUnwrittenTypeRejected
 }
 func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }

@@ -147,16 +147,18 @@ const (
 	// to a type with pointer-receiver-only marshal methods.
 	QuirkDoublePointerMethods
 
-	// QuirkMapKeyTypeRejected (sonic, goccy): a value is rejected if its
-	// type holds, anywhere, a map type whose key encoding/json cannot write
-	// (complex, array, struct or interface keys; for goccy also bool and
-	// float keys; for sonic pointer keys), even when no such map is written:
-	// an empty slice of them, a nil map in an omitempty field, a struct
-	// behind a nil pointer. encoding/json fails only when it meets such a
-	// map. A *Rejected, so the fallback writes the right bytes, but the
-	// attempt is wasted on every value of the type. Trigger: such a map
-	// type anywhere in the type.
-	QuirkMapKeyTypeRejected
+	// QuirkUnwrittenTypeRejected (sonic, goccy): a value is rejected if its
+	// type holds, anywhere, a type the engine cannot write, even when no
+	// value of it is written: a map type whose key encoding/json cannot
+	// write (complex, array, struct or interface keys; for goccy also bool
+	// and float keys, for sonic pointer keys) in an empty slice, a nil map in
+	// an omitempty field, a struct behind a nil pointer; and for sonic a
+	// chan, func or complex field with both omitempty and omitzero (which
+	// omitzero omits when zero). encoding/json fails only when it meets such
+	// a value. A *Rejected, so the fallback writes the right bytes, but the
+	// attempt is wasted on every value of the type. Trigger: such a type
+	// anywhere in the type.
+	QuirkUnwrittenTypeRejected
 
 	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
@@ -174,7 +176,7 @@ var quirkNames = [...]string{
 	"StickyPointerMethods",
 	"MarshalerInterfacePointer",
 	"DoublePointerMethods",
-	"MapKeyTypeRejected",
+	"UnwrittenTypeRejected",
 }
 
 // Has reports whether q holds every quirk of r.

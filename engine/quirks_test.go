@@ -235,23 +235,32 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"goccy": {out: fmt.Sprintf(`{"F":"n=%d"}`, uintptr(unsafe.Pointer(inner)))}}},
 		{name: "double pointer elsewhere", quirk: QuirkDoublePointerMethods, v: []**doublePointer{new(*doublePointer)}},
 
-		// QuirkMapKeyTypeRejected: encoding/json writes every one of these.
-		{name: "empty slice of complex-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[complex128]int{},
+		// QuirkUnwrittenTypeRejected: encoding/json writes every one of these.
+		{name: "empty slice of complex-key maps", quirk: QuirkUnwrittenTypeRejected, v: []map[complex128]int{},
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
-		{name: "omitted nil map with struct keys", quirk: QuirkMapKeyTypeRejected, v: struct {
+		{name: "omitted nil map with struct keys", quirk: QuirkUnwrittenTypeRejected, v: struct {
 			N int
 			M map[struct{ K string }]int `json:",omitempty"`
 		}{N: 1},
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
-		{name: "nil pointer to struct with array-key map", quirk: QuirkMapKeyTypeRejected, v: struct {
+		{name: "nil pointer to struct with array-key map", quirk: QuirkUnwrittenTypeRejected, v: struct {
 			P *struct{ M map[[2]int]string }
 		}{},
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
-		{name: "empty slice of interface-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[any]int{},
+		{name: "empty slice of interface-key maps", quirk: QuirkUnwrittenTypeRejected, v: []map[any]int{},
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}},
-		{name: "empty array of float-key maps", quirk: QuirkMapKeyTypeRejected, v: [0]map[float64]int{},
+		{name: "empty array of float-key maps", quirk: QuirkUnwrittenTypeRejected, v: [0]map[float64]int{},
 			quirky: map[string]demoOutcome{"goccy": {rejected: true}}},
-		{name: "empty slice of pointer-key maps", quirk: QuirkMapKeyTypeRejected, v: []map[*int]int{},
+		{name: "omitted nil chan field", quirk: QuirkUnwrittenTypeRejected, v: struct {
+			C chan int `json:",omitempty,omitzero"`
+			N int
+		}{N: 1},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "omitted zero complex field", quirk: QuirkUnwrittenTypeRejected, v: struct {
+			C complex64 `json:",omitzero,omitempty"`
+		}{},
+			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
+		{name: "empty slice of pointer-key maps", quirk: QuirkUnwrittenTypeRejected, v: []map[*int]int{},
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
 
 		// QuirkArrayMethods: non-addressable arrays.

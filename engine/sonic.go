@@ -55,7 +55,7 @@ var (
 
 var sonicQuirks = func() Quirks {
 	q := QuirkStringOption | QuirkMarshalerOutput | QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkNestedTypeCompile |
-		QuirkOmitEmptyNegativeZero | QuirkEmbeddedPointerMethods | QuirkStickyPointerMethods | QuirkMapKeyTypeRejected
+		QuirkOmitEmptyNegativeZero | QuirkEmbeddedPointerMethods | QuirkStickyPointerMethods | QuirkUnwrittenTypeRejected
 	if runtime.GOARCH == "arm64" {
 		// sonic's arm64 encoder is its Go VM, whose float formatting writes
 		// 0 for -0; amd64's JIT code writes -0.
