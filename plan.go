@@ -344,6 +344,11 @@ func localFeatures(t reflect.Type) features {
 		if t.Elem().Kind() == reflect.Interface {
 			f |= featPtrToInterface
 		}
+		if e := t.Elem(); e.Kind() == reflect.Pointer && isLeaf(e) && !isLeaf(e.Elem()) {
+			// **T where only *T has the methods: *T is a leaf, so T, which
+			// carries featPtrMarshaler, is never visited.
+			f |= featPtrMarshaler
+		}
 	case reflect.String:
 		if t == numberType {
 			f |= featNumber

@@ -187,6 +187,7 @@ func TestQuirksRouteAround(t *testing.T) {
 		{engine.QuirkEmbeddedPointerMethods, struct{ *planPtrMarshaler }{}},
 		{engine.QuirkStickyPointerMethods, planIface{Any: planPtrMarshaler{}}},
 		{engine.QuirkMarshalerInterfacePointer, struct{ M *json.Marshaler }{}},
+		{engine.QuirkDoublePointerMethods, struct{ P **planPtrMarshaler }{}},
 	}
 	for _, e := range engine.All() {
 		for _, tr := range triggers {

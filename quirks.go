@@ -26,7 +26,7 @@ func avoidMask(q engine.Quirks) features {
 		// too, so every pointer-receiver method is avoided.
 		avoid |= featArrayPtrMethod | featPtrMarshaler
 	}
-	if q.Has(engine.QuirkEmbeddedPointerMethods) || q.Has(engine.QuirkStickyPointerMethods) {
+	if q.Has(engine.QuirkEmbeddedPointerMethods) || q.Has(engine.QuirkStickyPointerMethods) || q.Has(engine.QuirkDoublePointerMethods) {
 		avoid |= featPtrMarshaler
 	}
 	if q.Has(engine.QuirkOmitEmptyNegativeZero) {
@@ -35,8 +35,9 @@ func avoidMask(q engine.Quirks) features {
 	if q.Has(engine.QuirkMarshalerInterfacePointer) {
 		avoid |= featPtrToInterface
 	}
-	// QuirkUnsupportedMapKey is featBadMapKey, avoided above; QuirkDepthLimit
-	// is below engineDepthLimit's reach.
+	// QuirkUnsupportedMapKey and QuirkUnwrittenTypeRejected are featBadMapKey
+	// and featUnsupported, avoided above for every engine; QuirkDepthLimit is
+	// beyond engineDepthLimit.
 	return avoid
 }
 
@@ -46,4 +47,4 @@ func avoidMask(q engine.Quirks) features {
 const knownQuirks = engine.QuirkStringOption | engine.QuirkMarshalerOutput | engine.QuirkNegativeZero |
 	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods |
 	engine.QuirkOmitEmptyNegativeZero | engine.QuirkEmbeddedPointerMethods | engine.QuirkStickyPointerMethods |
-	engine.QuirkMarshalerInterfacePointer
+	engine.QuirkMarshalerInterfacePointer | engine.QuirkDoublePointerMethods | engine.QuirkUnwrittenTypeRejected

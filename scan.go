@@ -24,9 +24,12 @@ import (
 type scanPlan struct {
 	kind   reflect.Kind
 	typ    reflect.Type
-	elem   *typeInfo // pointer, slice, array, map value
-	fields []scanField
-	opens  bool // the value is a JSON object or array
+	elem   *typeInfo   // pointer, slice, array, map value
+	fields []scanField // struct fields that need a walk
+	// leafDepth is the deepest JSON nesting of the struct fields that need no
+	// walk (neither recursive nor dynamic), checked once per struct value.
+	leafDepth int
+	opens     bool // the value is a JSON object or array
 }
 
 type scanField struct {
@@ -50,8 +53,10 @@ func buildScanPlan(p *scanPlan, t reflect.Type, infoOf func(reflect.Type) *typeI
 				continue
 			}
 			fi := infoOf(sf.Type)
-			if fi.scan != nil || fi.depth > 0 {
+			if fi.scan != nil {
 				p.fields = append(p.fields, scanField{i, fi})
+			} else {
+				p.leafDepth = max(p.leafDepth, fi.depth)
 			}
 		}
 	}
@@ -67,15 +72,18 @@ type ref struct {
 
 // scanner walks one value. It is pooled.
 type scanner struct {
-	stack []ref
-	set   map[ref]struct{} // mirrors stack once it is deep
-	limit int              // deepest JSON nesting allowed
-	avoid features         // concrete types behind interfaces that must go to safe
+	stack []ref    // the ancestors on the current path, outermost first
+	limit int      // deepest JSON nesting allowed
+	avoid features // concrete types behind interfaces that must go to safe
 }
 
-// stackScanLen is the ancestor count above which membership is tested with
-// the map rather than by a linear search of the stack.
-const stackScanLen = 16
+// recentAncestors is how many of the nearest ancestors every reference is
+// compared with. A longer cycle is found through the ancestors at indexes
+// 2^k-1 (Brent's idea: a cycle entered before index 2^k-1 comes back to that
+// ancestor within one more turn), or, failing that, by the depth limit: both
+// send the value to the reference encoder. So a step costs a few comparisons
+// whatever the depth, and no map.
+const recentAncestors = 16
 
 var scanners = sync.Pool{New: func() any { return &scanner{} }}
 
@@ -85,14 +93,7 @@ func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 	s.limit, s.avoid = limit, avoid
 	ok := s.walk(reflect.ValueOf(v), ti, 0)
 	s.stack = s.stack[:0]
-	if s.set != nil {
-		if len(s.set) > 1024 {
-			s.set = nil
-		} else {
-			clear(s.set)
-		}
-	}
-	if cap(s.stack) <= 1024 {
+	if cap(s.stack) <= 4096 {
 		scanners.Put(s)
 	}
 	return ok
@@ -100,37 +101,22 @@ func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 
 // push adds r to the ancestors, reporting false when it is one already.
 func (s *scanner) push(r ref) bool {
-	if len(s.stack) < stackScanLen {
-		for _, a := range s.stack {
-			if a == r {
-				return false
-			}
-		}
-	} else {
-		if s.set == nil {
-			s.set = make(map[ref]struct{}, 2*stackScanLen)
-		}
-		if len(s.set) == 0 {
-			for _, a := range s.stack {
-				s.set[a] = struct{}{}
-			}
-		}
-		if _, dup := s.set[r]; dup {
+	n := len(s.stack)
+	for _, a := range s.stack[max(0, n-recentAncestors):] {
+		if a == r {
 			return false
 		}
-		s.set[r] = struct{}{}
+	}
+	for i := 1<<4 - 1; i < n-recentAncestors; i = 2*i + 1 {
+		if s.stack[i] == r {
+			return false
+		}
 	}
 	s.stack = append(s.stack, r)
 	return true
 }
 
-func (s *scanner) pop() {
-	r := s.stack[len(s.stack)-1]
-	s.stack = s.stack[:len(s.stack)-1]
-	if len(s.set) > 0 {
-		delete(s.set, r)
-	}
-}
+func (s *scanner) pop() { s.stack = s.stack[:len(s.stack)-1] }
 
 // walk reports whether v (of a type with info ti, at JSON depth depth) may go
 // to the engine.
@@ -200,6 +186,9 @@ func (s *scanner) walk(v reflect.Value, ti *typeInfo, depth int) bool {
 		}
 		return true
 	case reflect.Struct:
+		if depth+p.leafDepth > s.limit {
+			return false
+		}
 		for _, f := range p.fields {
 			if !s.walk(v.Field(f.index), f.info, depth) {
 				return false
