@@ -129,6 +129,16 @@ func TestScanFindsCycles(t *testing.T) {
 	mutualA := []planA{{}}
 	mutualA[0].B = &planB{A: mutualA}
 	deepButFine := benchdata.DeepStruct(engineDepthLimit - 1)
+	ring := func(n int) *planList {
+		first := &planList{V: 0}
+		last := first
+		for i := 1; i < n; i++ {
+			last.Next = &planList{V: i}
+			last = last.Next
+		}
+		last.Next = first
+		return first
+	}
 
 	cases := []struct {
 		name string
@@ -150,6 +160,19 @@ func TestScanFindsCycles(t *testing.T) {
 		{"deep map beyond limit", benchdata.DeepMap(engineDepthLimit + 1), false},
 		{"deep struct within limit", deepButFine, true},
 		{"deep struct beyond limit", benchdata.DeepStruct(engineDepthLimit + 1), false},
+		{"ring of 17 (beyond the recent ancestors)", ring(17), false},
+		{"ring of 300", ring(300), false},
+		{"ring of 5000 (found by the depth limit)", ring(5000), false},
+		{"tail of 700, then a ring of 40", &planList{V: -1, Next: func() *planList {
+			tail := &planList{V: -2}
+			cur := tail
+			for i := 0; i < 700; i++ {
+				cur.Next = &planList{V: i}
+				cur = cur.Next
+			}
+			cur.Next = ring(40)
+			return tail
+		}()}, false},
 	}
 	for _, c := range cases {
 		ti := infoOf(reflect.TypeOf(c.v))
