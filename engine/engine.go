@@ -56,6 +56,13 @@ type Options struct {
 	NoEscapeHTML bool
 	// Prefix and Indent are json.MarshalIndent's.
 	Prefix, Indent string
+	// NullForNonFinite asks the engine to write null for a NaN or ±Inf float
+	// (safejson's default substitute) instead of rejecting the value, where it
+	// can do so exactly as the reference encoder does. An engine that cannot
+	// ignores it and rejects the value. Callers must not set it for values
+	// holding a float field with the ",string" option: sonic writes "null"
+	// there, quoted.
+	NullForNonFinite bool
 }
 
 // indented reports whether o asks for json.MarshalIndent's layout. As in

@@ -33,7 +33,7 @@ var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
 // dst.
 func appendIndentedVia(e Engine, dst []byte, v any, o Options) ([]byte, error) {
 	bp := scratchPool.Get().(*[]byte)
-	compact, err := e.Append((*bp)[:0], v, Options{NoEscapeHTML: o.NoEscapeHTML})
+	compact, err := e.Append((*bp)[:0], v, Options{NoEscapeHTML: o.NoEscapeHTML, NullForNonFinite: o.NullForNonFinite})
 	if err != nil {
 		scratchPool.Put(bp)
 		return dst, err

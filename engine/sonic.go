@@ -51,6 +51,24 @@ var (
 		CopyString:       true,
 		ValidateString:   true,
 	}.Froze()
+	// sonicStdNull and sonicNoEscapeNull write null for NaN and ±Inf
+	// (Options.NullForNonFinite): ConfigStd's settings plus
+	// EncodeNullForInfOrNan.
+	sonicStdNull = sonic.Config{
+		EscapeHTML:            true,
+		SortMapKeys:           true,
+		CompactMarshaler:      true,
+		CopyString:            true,
+		ValidateString:        true,
+		EncodeNullForInfOrNan: true,
+	}.Froze()
+	sonicNoEscapeNull = sonic.Config{
+		SortMapKeys:           true,
+		CompactMarshaler:      true,
+		CopyString:            true,
+		ValidateString:        true,
+		EncodeNullForInfOrNan: true,
+	}.Froze()
 )
 
 var sonicQuirks = func() Quirks {
@@ -75,9 +93,16 @@ func (sonicEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 		// here, but with one more copy.
 		return appendIndentedVia(Sonic(), dst, v, o)
 	}
-	api := sonicStd
-	if o.NoEscapeHTML {
+	var api sonic.API
+	switch {
+	case o.NoEscapeHTML && o.NullForNonFinite:
+		api = sonicNoEscapeNull
+	case o.NoEscapeHTML:
 		api = sonicNoEscape
+	case o.NullForNonFinite:
+		api = sonicStdNull
+	default:
+		api = sonicStd
 	}
 	out, err := api.Marshal(v)
 	if err != nil {

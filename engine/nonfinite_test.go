@@ -1,0 +1,56 @@
+package engine_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/safe"
+)
+
+// TestNullForNonFinite: an engine that honours Options.NullForNonFinite writes
+// exactly the reference encoder's default substitute (null); one that does not
+// still rejects the value. Either way nothing else changes.
+func TestNullForNonFinite(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	values := []any{
+		nan,
+		float32(-inf),
+		[]float64{1.5, nan, -inf, -0.0},
+		map[string]float64{"a": nan, "b": 2},
+		struct {
+			F float64
+			G float32 `json:"g,omitempty"`
+			H *float64
+		}{F: inf, G: float32(nan), H: &nan},
+		[2]any{nan, "x"},
+	}
+	honours := map[string]bool{"sonic": true}
+	for _, e := range engine.All() {
+		for _, noEscape := range []bool{false, true} {
+			for _, indent := range []string{"", "  "} {
+				o := engine.Options{NullForNonFinite: true, NoEscapeHTML: noEscape, Indent: indent}
+				for _, v := range values {
+					got, err := e.Append(nil, v, o)
+					if !honours[e.Name()] {
+						assert.True(t, engine.IsRejected(err), "%s %#v: %v", e.Name(), v, err)
+						continue
+					}
+					require.NoError(t, err, "%s %#v", e.Name(), v)
+					want, err := safe.Options{NoEscapeHTML: noEscape, Indent: indent}.Marshal(v)
+					require.NoError(t, err)
+					assert.Equal(t, string(want), string(got), "%s %#v", e.Name(), v)
+				}
+			}
+		}
+		// Finite values are written as without the option.
+		plain, err := e.Append(nil, []float64{1.5, -2e300}, engine.Options{})
+		require.NoError(t, err)
+		withOpt, err := e.Append(nil, []float64{1.5, -2e300}, engine.Options{NullForNonFinite: true})
+		require.NoError(t, err)
+		assert.Equal(t, string(plain), string(withOpt), e.Name())
+	}
+}
