@@ -20,12 +20,18 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	if err := o.Validate(); err != nil {
 		return dst, err
 	}
-	eng := o.plan(v)
+	eng, ti := o.plan(v)
 	if eng == nil {
 		return o.safeAppend(dst, v)
 	}
+	eo := engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent}
+	// NaN and ±Inf: where the engine can write the default substitute (null)
+	// itself, the value need not go through a rejection and the fallback.
+	// Not under Strict (an error is wanted), nor for a ",string" field
+	// (sonic quotes it) or an interface that may hold one.
+	eo.NullForNonFinite = !o.Strict && ti != nil && ti.feat&(featStringOpt|featDynamic) == 0
 	n := len(dst)
-	out, err, panicked := attempt(eng, dst, v, engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent})
+	out, err, panicked := attempt(eng, dst, v, eo)
 	switch {
 	case err == nil && !panicked:
 		return out, nil
@@ -92,32 +98,33 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 
 // plan returns the engine v goes to, or nil for the reference encoder: an
 // engine known to write exactly what the reference encoder writes for v,
-// without failing on a cycle.
-func (o *Options) plan(v any) engine.Engine {
+// without failing on a cycle. It also returns the planner's knowledge of v's
+// type (nil for a nil v).
+func (o *Options) plan(v any) (engine.Engine, *typeInfo) {
 	if o.Replacer != nil || o.MaxBreadth != 0 || (o.lineBreaks && o.Prefix == "" && o.Indent == "") {
-		// MarshalIndent(v, "", "") is rare: engines take an empty prefix and
-		// indent for compact output.
-		// Engines have neither: only the reference encoder calls a replacer
-		// once per value, and cuts wide values.
-		return nil
+		// Engines have neither replacers nor breadth limits: only the
+		// reference encoder calls a replacer once per value, and cuts wide
+		// values. MarshalIndent(v, "", "") is rare, and engines take an empty
+		// prefix and indent for compact output.
+		return nil, nil
 	}
 	cs := defaultCandidates
 	if o.Engine != nil {
 		c, ok := candidateFor(o.Engine)
 		if !ok {
-			return nil
+			return nil, nil
 		}
 		cs = []candidate{c}
 	}
 	if v == nil {
 		if len(cs) == 0 {
-			return nil
+			return nil, nil
 		}
-		return cs[0].eng
+		return cs[0].eng, nil
 	}
 	ti := infoOf(reflect.TypeOf(v))
 	if ti.dynamic {
-		return nil
+		return nil, ti
 	}
 	limit := engineDepthLimit
 	if o.MaxDepth != 0 {
@@ -129,19 +136,19 @@ func (o *Options) plan(v any) engine.Engine {
 		}
 		if ti.scan == nil {
 			if ti.depth > limit {
-				return nil
+				return nil, ti
 			}
-			return c.eng
+			return c.eng, ti
 		}
 		if scanValue(v, ti, limit, c.avoid) {
-			return c.eng
+			return c.eng, ti
 		}
 		// A cycle, a value too deep, or a concrete type this engine must
 		// not see: the reference encoder is the answer, without a second
 		// scan for another engine.
-		return nil
+		return nil, ti
 	}
-	return nil
+	return nil, ti
 }
 
 // safe returns the reference encoder's options for o.

@@ -215,7 +215,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	for _, e := range engine.All() {
 		for _, tr := range triggers {
 			o := Options{Engine: e}
-			got := o.plan(tr.v)
+			got, _ := o.plan(tr.v)
 			if e.Quirks().Has(tr.quirk) {
 				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)
 			}
@@ -227,7 +227,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	// With no engine named, a type the default engine writes wrongly goes to
 	// another compiled-in engine that writes it right, if there is one.
 	for _, tr := range triggers {
-		got := (&Options{}).plan(tr.v)
+		got, _ := (&Options{}).plan(tr.v)
 		if got != nil {
 			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
 		}
