@@ -86,7 +86,7 @@ func TestFeatures(t *testing.T) {
 		{v: &planList{}, has: featRecursive, lacks: featDynamic, scanned: true},
 		{v: []planA{}, has: featRecursive, scanned: true},
 		{v: planFunc{}, has: featUnsupported, depth: 1},
-		{v: planHiddenFunc{}, lacks: featUnsupported, depth: 1},
+		{v: planHiddenFunc{f: func() {}}, lacks: featUnsupported, depth: 1},
 		{v: planChanMapVal{}, has: featUnsupported | featMap, depth: 2},
 		{v: planBoolKey{}, has: featBadMapKey, depth: 2},
 		{v: map[planTextKey]int{}, has: featTextMarshaler, lacks: featBadMapKey, depth: 1},

@@ -19,7 +19,7 @@ func TestNullForNonFinite(t *testing.T) {
 	values := []any{
 		nan,
 		float32(-inf),
-		[]float64{1.5, nan, -inf, -0.0},
+		[]float64{1.5, nan, -inf, 0.25},
 		map[string]float64{"a": nan, "b": 2},
 		struct {
 			F float64
