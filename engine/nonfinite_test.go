@@ -54,3 +54,16 @@ func TestNullForNonFinite(t *testing.T) {
 		assert.Equal(t, string(plain), string(withOpt), e.Name())
 	}
 }
+
+// TestAppendUsesRoomInDst: an engine writes into dst when it has room, so a
+// caller reusing its buffer (safejson.Encoder) appends without a copy.
+func TestAppendUsesRoomInDst(t *testing.T) {
+	v := []string{"a", "b", "<c>"}
+	for _, e := range engine.All() {
+		dst := make([]byte, 0, 4096)
+		out, err := e.Append(dst, v, engine.Options{})
+		require.NoError(t, err)
+		assert.Equal(t, `["a","b","\u003cc\u003e"]`, string(out), e.Name())
+		assert.Same(t, &dst[:1][0], &out[:1][0], "%s: output not written into dst", e.Name())
+	}
+}

@@ -113,9 +113,11 @@ func (sonicEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 }
 
 // appendOwned appends b, a slice the engine wrapper owns, to dst: when dst
-// is empty, b is returned as it is instead of copied.
+// is empty and too small to hold b, b is returned as it is instead of copied;
+// a caller that hands in a buffer with room (an Encoder reusing its own) gets
+// it back, and can append to it without a copy of the whole output.
 func appendOwned(dst, b []byte) []byte {
-	if len(dst) == 0 {
+	if len(dst) == 0 && cap(dst) < len(b) {
 		return b
 	}
 	return append(dst, b...)
