@@ -2,14 +2,16 @@ module github.com/safejson/safejson
 
 go 1.26
 
-require github.com/stretchr/testify v1.12.1
+require (
+	github.com/bytedance/sonic v1.15.5
+	github.com/goccy/go-json v0.12.0
+	github.com/stretchr/testify v1.12.1
+)
 
 require (
 	github.com/bytedance/gopkg v0.1.3 // indirect
-	github.com/bytedance/sonic v1.15.5 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
-	github.com/goccy/go-json v0.12.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
