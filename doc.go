@@ -33,5 +33,7 @@
 // the caller's own MarshalJSON propagates, as in encoding/json (the method may
 // then have been called twice, once by each).
 //
-// Unmarshal and NewDecoder are the engine's, unchanged.
+// Unmarshal and NewDecoder decode with the engine; on bad input they decode
+// again with encoding/json and return its error, so that errors are
+// encoding/json's types and texts whatever the engine.
 package safejson

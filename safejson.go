@@ -48,7 +48,8 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 // Append appends the JSON encoding of v to dst.
 func Append(dst []byte, v any) ([]byte, error) { return Options{}.Append(dst, v) }
 
-// Unmarshal decodes data into v with the default engine, as json.Unmarshal.
+// Unmarshal decodes data into v as json.Unmarshal, with the default engine
+// and encoding/json's errors (see Options.Unmarshal).
 func Unmarshal(data []byte, v any) error { return Options{}.Unmarshal(data, v) }
 
 // Marshal returns the JSON encoding of v under o.
@@ -61,9 +62,6 @@ func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	o.lineBreaks = true
 	return o.Append(nil, v)
 }
-
-// Unmarshal decodes data into v with o's engine.
-func (o Options) Unmarshal(data []byte, v any) error { return o.engine().Unmarshal(data, v) }
 
 func (o Options) engine() engine.Engine {
 	if o.Engine != nil {
@@ -106,11 +104,5 @@ func (e *Encoder) Encode(v any) error {
 	return err
 }
 
-// Decoder reads JSON values from a stream, as json.Decoder.
-type Decoder = engine.Decoder
-
 // NewDecoder returns a Decoder reading r with the default engine.
-func NewDecoder(r io.Reader) Decoder { return Options{}.NewDecoder(r) }
-
-// NewDecoder returns a Decoder reading r with o's engine.
-func (o Options) NewDecoder(r io.Reader) Decoder { return o.engine().NewDecoder(r) }
+func NewDecoder(r io.Reader) *Decoder { return Options{}.NewDecoder(r) }

@@ -1,7 +1,6 @@
 package compat_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -110,35 +109,4 @@ func BenchmarkSlogAttr(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkDecodeBody decodes a request body of 20 bench items, as a
-// framework's binding does, with json.Decoder and compat.Decoder.
-func BenchmarkDecodeBody(b *testing.B) {
-	body, err := json.Marshal(benchdata.Items(20))
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("encoding-json", func(b *testing.B) {
-		_ = json.NewDecoder(bytes.NewReader(body)).Decode(new([]benchdata.Item))
-		b.SetBytes(int64(len(body)))
-		b.ReportAllocs()
-		for b.Loop() {
-			var v []benchdata.Item
-			if err := json.NewDecoder(bytes.NewReader(body)).Decode(&v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("compat", func(b *testing.B) {
-		_ = compat.NewDecoder(bytes.NewReader(body)).Decode(new([]benchdata.Item))
-		b.SetBytes(int64(len(body)))
-		b.ReportAllocs()
-		for b.Loop() {
-			var v []benchdata.Item
-			if err := compat.NewDecoder(bytes.NewReader(body)).Decode(&v); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }

@@ -7,10 +7,8 @@
 // with safejson's substitute, and an error of the caller's own code (a failing
 // MarshalJSON) writes nothing at all, so the caller can still send a 500.
 //
-// Unmarshal, NewDecoder and Decoding decode with safejson's engine and answer
-// bad input exactly as encoding/json does (its error types and texts), which
-// the engine alone does not: frameworks show, map and test these errors. The
-// framework adapters decode through them.
+// Decoding is safejson's own (safejson.Unmarshal, safejson.NewDecoder): the
+// engine, with encoding/json's errors on bad input.
 //
 // ReplaceAttr and NewJSONHandler make slog.JSONHandler write safejson's output
 // for every attribute value, so that a cyclic struct or a NaN is logged as

@@ -31,7 +31,8 @@ import (
 // every value after encoding it (to help locate data races), so MarshalJSON
 // methods are called twice there.
 //
-// Decoding uses sonic.ConfigStd too. Its errors are sonic's own types, and
+// Decoding uses sonic.ConfigStd too. Its errors are sonic's own types (the
+// root package decodes again with encoding/json on the error path), and
 // its stream decoder consumes the whitespace after each value, so Buffered
 // does not start with it as encoding/json's does.
 type sonicEngine struct{}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/go-chi/render"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 )
 
 // Respond is a render.Respond replacement: JSON through safejson, everything
@@ -56,8 +55,8 @@ func Decode(r *http.Request, v any) error {
 
 // DecodeJSON is a render.DecodeJSON replacement: it decodes the first JSON
 // value of r into v and then drains r, as render.DecodeJSON does. Its errors
-// are encoding/json's (see compat.Decoding).
+// are encoding/json's (see safejson.Options.Unmarshal).
 func DecodeJSON(r io.Reader, v any) error {
 	defer func() { _, _ = io.Copy(io.Discard, r) }() // draining is best effort
-	return compat.NewDecoder(r).Decode(v)
+	return safejson.NewDecoder(r).Decode(v)
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 )
 
 // JSONSerializer is an echo.JSONSerializer backed by safejson. The zero value
@@ -37,9 +36,9 @@ func (s JSONSerializer) Serialize(c echo.Context, i any, indent string) error {
 // mismatch or a syntax error becomes an *echo.HTTPError 400 with echo's
 // message and the decoder's error as Internal; any other error is returned as
 // is (echo's binder turns it into a 400). The errors are encoding/json's
-// (see compat.Decoding), so the messages are echo's own.
+// (see safejson.Options.Unmarshal), so the messages are echo's own.
 func (s JSONSerializer) Deserialize(c echo.Context, i any) error {
-	err := compat.Decoding{Options: s.Options}.NewDecoder(c.Request().Body).Decode(i)
+	err := s.Options.NewDecoder(c.Request().Body).Decode(i)
 	var ute *json.UnmarshalTypeError
 	if errors.As(err, &ute) {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Unmarshal type error: expected=%v, got=%v, field=%v, offset=%v", ute.Type, ute.Value, ute.Field, ute.Offset)).SetInternal(err)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/labstack/echo/v5"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 )
 
 // JSONSerializer is an echo.JSONSerializer backed by safejson. The zero value
@@ -33,7 +32,7 @@ func (s JSONSerializer) Serialize(c *echo.Context, target any, indent string) er
 // echo's DefaultJSONSerializer does (trailing data is an error), with its
 // errors: a read error that carries a status (echo's body limit) is returned
 // as is, any other read or decode error becomes echo.ErrBadRequest wrapping
-// it. The decode errors are encoding/json's (see compat.Decoding), as echo's
+// it. The decode errors are encoding/json's (see safejson.Options.Unmarshal), as echo's
 // exposeError shows them.
 func (s JSONSerializer) Deserialize(c *echo.Context, target any) error {
 	// A fresh buffer every time: the decoder may keep references into it
@@ -45,7 +44,7 @@ func (s JSONSerializer) Deserialize(c *echo.Context, target any) error {
 		}
 		return echo.ErrBadRequest.Wrap(err)
 	}
-	if err := (compat.Decoding{Options: s.Options}).Unmarshal(buf.Bytes(), target); err != nil {
+	if err := s.Options.Unmarshal(buf.Bytes(), target); err != nil {
 		return echo.ErrBadRequest.Wrap(err)
 	}
 	return nil

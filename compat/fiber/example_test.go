@@ -8,13 +8,12 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 )
 
 func Example() {
 	app := fiber.New(fiber.Config{
 		JSONEncoder:           safejson.Marshal,
-		JSONDecoder:           compat.Unmarshal,
+		JSONDecoder:           safejson.Unmarshal,
 		DisableStartupMessage: true,
 	})
 

@@ -15,7 +15,6 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -117,7 +116,7 @@ type login struct {
 }
 
 // safeConfig is the installation this package documents.
-var safeConfig = fiber.Config{JSONEncoder: safejson.Marshal, JSONDecoder: compat.Unmarshal}
+var safeConfig = fiber.Config{JSONEncoder: safejson.Marshal, JSONDecoder: safejson.Unmarshal}
 
 // newServer starts fiber with cfg on its own listener on 127.0.0.1.
 // GET /json/:value and /jsonp/:value render values; GET /two/:value renders

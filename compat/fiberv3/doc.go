@@ -4,7 +4,7 @@
 //
 //	app := fiber.New(fiber.Config{
 //		JSONEncoder: safejson.Marshal,
-//		JSONDecoder: compat.Unmarshal, // github.com/safejson/safejson/compat
+//		JSONDecoder: safejson.Unmarshal,
 //	})
 //
 // c.JSON and c.JSONP then encode through safejson, and c.Bind().Body and
@@ -14,10 +14,9 @@
 // of a 500. A failing MarshalJSON of your own still takes fiber's error
 // handler: 500 with the error text.
 //
-// compat.Unmarshal answers a bad body with encoding/json's error, which
-// fiber's error handler sends as the response text. JSONDecoder:
-// safejson.Unmarshal works too, but on sonic (amd64, arm64) a bad body then
-// gets sonic's error text, which quotes the body.
+// safejson.Unmarshal answers a bad body with encoding/json's error (the
+// engine decodes, encoding/json decodes again on the error path only), which
+// fiber's error handler sends as the response text.
 //
 // Fiber keeps the slice JSONEncoder returns as the response body until the
 // response is sent (fasthttp's SetBodyRaw); safejson.Marshal returns a fresh

@@ -5,7 +5,6 @@ import (
 
 	ginjson "github.com/gin-gonic/gin/codec/json"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 )
 
 // API is gin's codec/json Core backed by safejson. The zero value encodes as
@@ -30,9 +29,9 @@ func (a API) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 }
 
 // Unmarshal decodes data into v, as json.Unmarshal (form fields holding
-// JSON), with encoding/json's errors (see compat.Decoding).
+// JSON), with encoding/json's errors (see safejson.Options.Unmarshal).
 func (a API) Unmarshal(data []byte, v any) error {
-	return compat.Decoding{Options: a.Options}.Unmarshal(data, v)
+	return a.Options.Unmarshal(data, v)
 }
 
 // NewEncoder returns an encoder writing to w, as json.NewEncoder (c.PureJSON).
@@ -41,8 +40,8 @@ func (a API) NewEncoder(w io.Writer) ginjson.Encoder { return a.Options.NewEncod
 
 // NewDecoder returns a decoder reading r, as json.NewDecoder (request
 // binding: ShouldBindJSON and the other JSON bindings), with encoding/json's
-// errors (see compat.Decoding), so that a bad body gives the same 400 text
+// errors (see safejson.Options.Unmarshal), so that a bad body gives the same 400 text
 // and a truncated body is io.ErrUnexpectedEOF, not the io.EOF of an empty one.
 func (a API) NewDecoder(r io.Reader) ginjson.Decoder {
-	return compat.Decoding{Options: a.Options}.NewDecoder(r)
+	return a.Options.NewDecoder(r)
 }

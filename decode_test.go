@@ -1,6 +1,7 @@
-package compat_test
+package safejson_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"testing/iotest"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat"
 	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/stretchr/testify/assert"
@@ -66,7 +66,7 @@ func TestUnmarshalAsEncodingJSON(t *testing.T) {
 		for _, target := range targets() {
 			want, got := target(), target()
 			wantErr := json.Unmarshal([]byte(in), want)
-			gotErr := compat.Unmarshal([]byte(in), got)
+			gotErr := safejson.Unmarshal([]byte(in), got)
 			name := fmt.Sprintf("%T %q", want, in)
 			assertSameError(t, wantErr, gotErr, name)
 			if wantErr == nil {
@@ -76,7 +76,7 @@ func TestUnmarshalAsEncodingJSON(t *testing.T) {
 	}
 	var notPointer any = login{}
 	//lint:ignore SA1014 on purpose: the *json.InvalidUnmarshalError
-	assertSameError(t, json.Unmarshal([]byte(`{}`), notPointer), compat.Unmarshal([]byte(`{}`), notPointer), "non-pointer")
+	assertSameError(t, json.Unmarshal([]byte(`{}`), notPointer), safejson.Unmarshal([]byte(`{}`), notPointer), "non-pointer")
 }
 
 func assertSameError(t *testing.T, want, got error, name string) {
@@ -103,8 +103,8 @@ func (f decoderFlags) std(r io.Reader) *json.Decoder {
 	return d
 }
 
-func (f decoderFlags) ours(r io.Reader) *compat.Decoder {
-	d := compat.NewDecoder(r)
+func (f decoderFlags) ours(r io.Reader) *safejson.Decoder {
+	d := safejson.NewDecoder(r)
 	if f.useNumber {
 		d.UseNumber()
 	}
@@ -159,7 +159,7 @@ func TestDecoderReadError(t *testing.T) {
 		body := `{"user":"ada","count":3,"tags":["x","y"]}`
 		r := func() io.Reader { return io.MultiReader(strings.NewReader(body[:n]), iotest.ErrReader(errLimit)) }
 		wantErr := json.NewDecoder(r()).Decode(new(login))
-		gotErr := compat.NewDecoder(r()).Decode(new(login))
+		gotErr := safejson.NewDecoder(r()).Decode(new(login))
 		require.ErrorIs(t, gotErr, errLimit, "after %d bytes", n)
 		assertSameError(t, wantErr, gotErr, fmt.Sprint(n))
 	}
@@ -167,7 +167,7 @@ func TestDecoderReadError(t *testing.T) {
 
 // TestDecoderFlagsAfterStart: flags set between values apply to the next.
 func TestDecoderFlagsAfterStart(t *testing.T) {
-	d := compat.NewDecoder(strings.NewReader(`{"extra":{"n":1}} {"extra":{"n":2}} {"user":"x","bad":1}`))
+	d := safejson.NewDecoder(strings.NewReader(`{"extra":{"n":1}} {"extra":{"n":2}} {"user":"x","bad":1}`))
 	var a, b, c login
 	require.NoError(t, d.Decode(&a))
 	assert.Equal(t, 1.0, a.Extra["n"])
@@ -214,7 +214,7 @@ func (d verdictDecoder) Decode(v any) error {
 // succeeds, encoding/json's when it fails.
 func TestDecodingKeepsTheEngineResult(t *testing.T) {
 	for _, fail := range []bool{false, true} {
-		d := compat.Decoding{Options: safejson.Options{Engine: verdictEngine{Engine: engine.Default(), fail: fail}}}
+		d := safejson.Options{Engine: verdictEngine{Engine: engine.Default(), fail: fail}}
 		want := "from the engine"
 		if fail {
 			want = "from encoding/json"
@@ -230,4 +230,35 @@ func TestDecodingKeepsTheEngineResult(t *testing.T) {
 			assert.Equal(t, want, s)
 		}
 	}
+}
+
+// BenchmarkDecodeBody decodes a request body of 20 bench items, as a
+// framework's binding does, with json.Decoder and safejson.Decoder.
+func BenchmarkDecodeBody(b *testing.B) {
+	body, err := json.Marshal(benchdata.Items(20))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("encoding-json", func(b *testing.B) {
+		_ = json.NewDecoder(bytes.NewReader(body)).Decode(new([]benchdata.Item))
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v []benchdata.Item
+			if err := json.NewDecoder(bytes.NewReader(body)).Decode(&v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("safejson", func(b *testing.B) {
+		_ = safejson.NewDecoder(bytes.NewReader(body)).Decode(new([]benchdata.Item))
+		b.SetBytes(int64(len(body)))
+		b.ReportAllocs()
+		for b.Loop() {
+			var v []benchdata.Item
+			if err := safejson.NewDecoder(bytes.NewReader(body)).Decode(&v); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
