@@ -5,7 +5,8 @@
 #   QUICK=1 scripts/test.sh   default build only (no tags, no arm64): for a quick local loop
 #
 # Every module of the repository is checked: gofmt, go vet, staticcheck (pinned,
-# through go run), go test -race; then the root module under each engine build
+# through go run), go test -race, and for the compat modules their go.sum
+# outside the workspace (GOWORK=off); then the root module under each engine build
 # tag, and under GOARCH=arm64 with qemu-user-static (installed with apt-get when
 # missing; skipped with a loud message when it cannot be installed).
 set -euo pipefail
@@ -33,6 +34,11 @@ for m in "${MODULES[@]}"; do
 		go vet ./...
 		go run "$STATICCHECK" ./...
 		go test -race -count=1 ./...
+		if [ "$m" != . ]; then
+			# Outside the workspace too, as a user of the module builds it:
+			# a root go.mod change can leave this module's go.sum stale.
+			GOWORK=off go list -deps -test ./... >/dev/null
+		fi
 	)
 done
 
