@@ -17,13 +17,27 @@ const (
 // Options configure an encode: the substitute policy of package safe, and the
 // engine to try first. The zero value is encoding/json's behaviour plus the
 // default substitutes, on engine.Default().
+//
+// The fields up to Indent are safe.Options's, with the same meaning; a value
+// goes through the engine only when the engine can honour them all (a Replacer
+// or a MaxBreadth always takes the reference encoder).
 type Options struct {
-	Circular     safe.Circular
-	Placeholder  string
-	MaxDepth     int
-	MaxBreadth   int
-	Strict       bool
-	Replacer     func(key string, value any) (any, bool)
+	// Circular picks what a cycle becomes; Placeholder is the string written
+	// under CircularPlaceholder (default "[Circular]").
+	Circular    safe.Circular
+	Placeholder string
+	// MaxDepth bounds nesting (0: 10000); deeper objects and arrays become
+	// "[Object]" and "[Array]". MaxBreadth bounds the members written per
+	// object or array (0: unlimited).
+	MaxDepth   int
+	MaxBreadth int
+	// Strict turns every substitution into a *safe.Error naming where and why.
+	Strict bool
+	// Replacer is called once per value before it is written (see
+	// safe.Options.Replacer).
+	Replacer func(key string, value any) (any, bool)
+	// NoEscapeHTML is json.Encoder.SetEscapeHTML(false); Prefix and Indent
+	// indent the output as json.Encoder.SetIndent does.
 	NoEscapeHTML bool
 	Prefix       string
 	Indent       string
