@@ -22,12 +22,20 @@
 //
 //   - a type whose values cannot fail or form a cycle goes straight to the engine;
 //   - a type that always fails (a struct with a func field, a map with bool
-//     keys) or that the engine is known to write differently from encoding/json
-//     never tries the engine;
-//   - a type that can form a cycle (a recursive type, an interface) is walked
-//     first, along its references only, for an ancestor that comes back: a
-//     cyclic value goes straight to the reference encoder instead of costing the
-//     engine's thousand-level search, the cliff every engine has today.
+//     keys) never tries the engine; one that the engine is known to write
+//     differently from encoding/json (engine.Quirks) goes to another compiled-in
+//     engine that writes it right, or to the reference encoder;
+//   - the shapes of decoded JSON (any, []any, map[string]any …) go to the
+//     reference encoder, which writes them faster than the engines;
+//   - a type that can form a cycle (a recursive type, a struct with an
+//     interface field) is walked first, along its references only, for an
+//     ancestor that comes back: a cyclic value goes straight to the reference
+//     encoder instead of costing the engine's thousand-level search, the cliff
+//     every engine has today;
+//   - NaN and ±Inf are written as null by the engine itself where it can do so
+//     exactly as the reference encoder does (sonic), unless Strict is set.
+//
+// An invalid json.Number returns encoding/json's error.
 //
 // A panic inside an engine sends the value to the reference encoder; a panic in
 // the caller's own MarshalJSON propagates, as in encoding/json (the method may
