@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+
+	"github.com/safejson/safejson/engine"
 )
 
 // Decoding is the engine's, answered as encoding/json answers.
@@ -26,11 +28,9 @@ import (
 // encoding/json's errors.
 func (o Options) Unmarshal(data []byte, v any) error {
 	eng := o.engine()
-	if eng.Unmarshal(data, v) == nil {
-		return nil
-	}
-	if eng.Name() == "std" {
-		return eng.Unmarshal(data, v)
+	err := eng.Unmarshal(data, v)
+	if err == nil || eng == engine.Std() {
+		return err // encoding/json's verdict already
 	}
 	return json.Unmarshal(data, v)
 }
