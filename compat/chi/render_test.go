@@ -3,7 +3,6 @@ package safejsonchi_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -15,96 +14,21 @@ import (
 	"github.com/go-chi/render"
 	"github.com/safejson/safejson"
 	safejsonchi "github.com/safejson/safejson/compat/chi"
+	"github.com/safejson/safejson/compat/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// --- the data ---------------------------------------------------------------
+// --- the data: shared with the other adapters (compat/compattest) -----------
 
-type address struct {
-	City string `json:"city"`
-	Zip  string `json:"zip"`
-}
+type failing = compattest.Failing
 
-// item has the shape of safejson's bench data.
-type item struct {
-	ID      int      `json:"id"`
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Score   float64  `json:"score"`
-	Active  bool     `json:"active"`
-	Address address  `json:"address"`
-	Tags    []string `json:"tags"`
-}
-
-func items(n int) []item {
-	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
-	s := make([]item, n)
-	for i := range s {
-		s[i] = item{
-			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
-			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
-			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
-			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
-		}
-	}
-	return s
-}
-
-type node struct {
-	Name   string `json:"name"`
-	Parent *node  `json:"parent,omitempty"`
-}
-
-func cyclic() *node {
-	n := &node{Name: "a"}
-	n.Parent = n
-	return n
-}
-
-type floats struct {
-	A float64   `json:"a"`
-	B []float64 `json:"b"`
-}
-
-type withFunc struct {
-	Name     string `json:"name"`
-	OnChange func() `json:"onChange"`
-}
-
-// unsupported are values encoding/json rejects, with safejson's default
-// substitute (cycle member omitted, NaN and ±Inf null, func member omitted).
-func unsupported() map[string]struct {
-	v    any
-	want string
-} {
-	return map[string]struct {
-		v    any
-		want string
-	}{
-		"cycle": {cyclic(), `{"name":"a"}`},
-		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
-		"func":  {withFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
-	}
-}
-
-var errBoom = errors.New("boom")
-
-type failing struct{}
-
-func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
-
-func plainValues() map[string]any {
-	return map[string]any{
-		"items":  items(20),
-		"one":    items(4)[3],
-		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
-		"string": "Tromsø <&> \u2028",
-		"null":   nil,
-		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
-	}
-}
+var (
+	items       = compattest.Items
+	unsupported = compattest.Unsupported
+	plainValues = compattest.PlainValues
+)
 
 // --- the servers ------------------------------------------------------------
 
@@ -201,19 +125,19 @@ func TestPlainDataAsDefault(t *testing.T) {
 func TestUnsupportedValues(t *testing.T) {
 	values := map[string]any{}
 	for name, c := range unsupported() {
-		values[name] = c.v
+		values[name] = c.V
 	}
 	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
 	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
 	for name, c := range unsupported() {
-		_, stdErr := json.Marshal(c.v)
+		_, stdErr := json.Marshal(c.V)
 		require.Error(t, stdErr, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.v)
+		sub, err := safe.Marshal(c.V)
 		require.NoError(t, err, name)
-		require.Equal(t, c.want, string(sub), name)
+		require.Equal(t, c.Want, string(sub), name)
 
-		assert.Equal(t, response{http.StatusOK, "application/json", c.want + "\n"}, get(t, ours.URL+"/"+name, ""), name)
-		assert.Equal(t, response{http.StatusCreated, "application/json", c.want + "\n"}, get(t, ours.URL+"/"+name+"?created", ""), name)
+		assert.Equal(t, response{http.StatusOK, "application/json", c.Want + "\n"}, get(t, ours.URL+"/"+name, ""), name)
+		assert.Equal(t, response{http.StatusCreated, "application/json", c.Want + "\n"}, get(t, ours.URL+"/"+name+"?created", ""), name)
 		assert.Equal(t,
 			response{http.StatusInternalServerError, "text/plain; charset=utf-8", stdErr.Error() + "\n"},
 			get(t, std.URL+"/"+name, ""), "render.JSON's answer for %s", name)
@@ -231,7 +155,7 @@ func TestFailingMarshaler(t *testing.T) {
 		got := get(t, ours.URL+"/fail"+q, "")
 		assert.Equal(t, want, got, q)
 		assert.Equal(t, response{http.StatusInternalServerError, "text/plain; charset=utf-8",
-			"json: error calling MarshalJSON for type safejsonchi_test.failing: boom\n"}, got, q)
+			"json: error calling MarshalJSON for type compattest.Failing: boom\n"}, got, q)
 	}
 }
 

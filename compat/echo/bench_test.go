@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
+	"github.com/safejson/safejson/compat/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
 )
 
@@ -16,9 +17,9 @@ import (
 // items whose middle one points to itself (echo's default: a 500 after
 // encoding/json's cycle search), and c.Bind of 20 items.
 func BenchmarkEcho(b *testing.B) {
-	nodes := make([]*node, 20)
+	nodes := make([]*compattest.Node, 20)
 	for i := range nodes {
-		nodes[i] = &node{Name: items(20)[i].Name}
+		nodes[i] = &compattest.Node{Name: items(20)[i].Name}
 	}
 	nodes[10].Parent = nodes[10]
 	values := map[string]any{"items": items(20), "self": nodes}

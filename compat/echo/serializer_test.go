@@ -2,10 +2,8 @@ package safejsonecho_test
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -13,99 +11,25 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/compat/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// --- the data ---------------------------------------------------------------
+// --- the data: shared with the other adapters (compat/compattest) -----------
 
-type address struct {
-	City string `json:"city"`
-	Zip  string `json:"zip"`
-}
+type item = compattest.Item
 
-// item has the shape of safejson's bench data.
-type item struct {
-	ID      int      `json:"id"`
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Score   float64  `json:"score"`
-	Active  bool     `json:"active"`
-	Address address  `json:"address"`
-	Tags    []string `json:"tags"`
-}
+type failing = compattest.Failing
 
-func items(n int) []item {
-	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
-	s := make([]item, n)
-	for i := range s {
-		s[i] = item{
-			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
-			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
-			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
-			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
-		}
-	}
-	return s
-}
-
-type node struct {
-	Name   string `json:"name"`
-	Parent *node  `json:"parent,omitempty"`
-}
-
-func cyclic() *node {
-	n := &node{Name: "a"}
-	n.Parent = n
-	return n
-}
-
-type floats struct {
-	A float64   `json:"a"`
-	B []float64 `json:"b"`
-}
-
-type withFunc struct {
-	Name     string `json:"name"`
-	OnChange func() `json:"onChange"`
-}
-
-// unsupported are values encoding/json rejects, with safejson's default
-// substitute (cycle member omitted, NaN and ±Inf null, func member omitted).
-func unsupported() map[string]struct {
-	v    any
-	want string
-} {
-	return map[string]struct {
-		v    any
-		want string
-	}{
-		"cycle": {cyclic(), `{"name":"a"}`},
-		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
-		"func":  {withFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
-		"array": {[]any{cyclic(), map[string]any{"x": math.NaN()}}, `[{"name":"a"},{"x":null}]`},
-	}
-}
-
-var errBoom = errors.New("boom")
-
-type failing struct{}
-
-func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
-
-func plainValues() map[string]any {
-	return map[string]any{
-		"items":  items(20),
-		"one":    items(4)[3],
-		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
-		"string": "Tromsø <&> \u2028",
-		"null":   nil,
-		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
-		"big":    items(2000), // larger than any internal buffer
-	}
-}
+var (
+	items       = compattest.Items
+	cyclic      = compattest.Cyclic
+	unsupported = compattest.Unsupported
+	plainValues = compattest.PlainValues
+)
 
 // --- the servers ------------------------------------------------------------
 
@@ -229,26 +153,26 @@ func TestPlainDataAsDefault(t *testing.T) {
 func TestUnsupportedValues(t *testing.T) {
 	values := map[string]any{}
 	for name, c := range unsupported() {
-		values[name] = c.v
+		values[name] = c.V
 	}
 	std := newServer(t, nil, false, values)
 	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
 	for name, c := range unsupported() {
-		_, err := json.Marshal(c.v)
+		_, err := json.Marshal(c.V)
 		require.Error(t, err, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.v)
+		sub, err := safe.Marshal(c.V)
 		require.NoError(t, err, name)
-		require.Equal(t, c.want, string(sub), name)
-		pretty, err := safe.MarshalIndent(c.v, "", "  ")
+		require.Equal(t, c.Want, string(sub), name)
+		pretty, err := safe.MarshalIndent(c.V, "", "  ")
 		require.NoError(t, err, name)
-		tabbed, err := safe.MarshalIndent(c.v, "", "\t")
+		tabbed, err := safe.MarshalIndent(c.V, "", "\t")
 		require.NoError(t, err, name)
 
 		wants := map[string]response{
-			"/json/%s":        {http.StatusOK, "application/json", c.want + "\n"},
+			"/json/%s":        {http.StatusOK, "application/json", c.Want + "\n"},
 			"/json/%s?pretty": {http.StatusOK, "application/json", string(pretty) + "\n"},
 			"/pretty/%s":      {http.StatusCreated, "application/json", string(tabbed) + "\n"},
-			"/jsonp/%s":       {http.StatusOK, "application/javascript; charset=UTF-8", "cb(" + c.want + "\n);"},
+			"/jsonp/%s":       {http.StatusOK, "application/javascript; charset=UTF-8", "cb(" + c.Want + "\n);"},
 		}
 		for p, want := range wants {
 			path := fmt.Sprintf(p, name)
@@ -284,7 +208,7 @@ func TestFailingMarshaler(t *testing.T) {
 			if debug {
 				var m map[string]string
 				require.NoError(t, json.Unmarshal([]byte(got.body), &m))
-				assert.Equal(t, "json: error calling MarshalJSON for type safejsonecho_test.failing: boom", m["error"])
+				assert.Equal(t, "json: error calling MarshalJSON for type compattest.Failing: boom", m["error"])
 			}
 		}
 	}

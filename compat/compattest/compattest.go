@@ -1,0 +1,113 @@
+// Package compattest holds the values the framework adapters' tests send
+// through real servers: plain data in the shape of safejson's bench data,
+// values encoding/json rejects with safejson's default substitute for each,
+// and a MarshalJSON that fails. It is shared by the adapter modules under
+// compat/, which cannot share test files.
+package compattest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// Address is an Item's nested object.
+type Address struct {
+	City string `json:"city"`
+	Zip  string `json:"zip"`
+}
+
+// Item has the shape of safejson's bench data.
+type Item struct {
+	ID      int      `json:"id"`
+	Name    string   `json:"name"`
+	Email   string   `json:"email"`
+	Score   float64  `json:"score"`
+	Active  bool     `json:"active"`
+	Address Address  `json:"address"`
+	Tags    []string `json:"tags"`
+}
+
+// Items returns n items; cities include HTML characters and non-ASCII text.
+func Items(n int) []Item {
+	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
+	s := make([]Item, n)
+	for i := range s {
+		s[i] = Item{
+			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
+			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
+			Address: Address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
+			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
+		}
+	}
+	return s
+}
+
+// Node is a model with a back reference.
+type Node struct {
+	Name   string `json:"name"`
+	Parent *Node  `json:"parent,omitempty"`
+}
+
+// Cyclic returns a Node that is its own parent.
+func Cyclic() *Node {
+	n := &Node{Name: "a"}
+	n.Parent = n
+	return n
+}
+
+// Floats holds a float and a slice of floats.
+type Floats struct {
+	A float64   `json:"a"`
+	B []float64 `json:"b"`
+}
+
+// WithFunc has a func field, which encoding/json rejects by type.
+type WithFunc struct {
+	Name     string `json:"name"`
+	OnChange func() `json:"onChange"`
+}
+
+// Case is a value encoding/json rejects and safejson's default substitute for
+// it.
+type Case struct {
+	V    any
+	Want string
+}
+
+// Unsupported are values encoding/json rejects, with safejson's default
+// substitute (cycle member omitted, NaN and ±Inf null, func member omitted),
+// as objects and inside an array.
+func Unsupported() map[string]Case {
+	return map[string]Case{
+		"cycle": {Cyclic(), `{"name":"a"}`},
+		"nan":   {Floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
+		"func":  {WithFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
+		"array": {[]any{Cyclic(), map[string]any{"x": math.NaN()}}, `[{"name":"a"},{"x":null}]`},
+	}
+}
+
+// ErrBoom is the error Failing's MarshalJSON returns.
+var ErrBoom = errors.New("boom")
+
+// Failing is a value whose MarshalJSON fails: the caller's own error, which
+// takes the framework's error path.
+type Failing struct{}
+
+// MarshalJSON fails with ErrBoom.
+func (Failing) MarshalJSON() ([]byte, error) { return nil, ErrBoom }
+
+// PlainValues are values encoding/json accepts, of every kind a handler
+// returns, including one larger than any internal buffer.
+func PlainValues() map[string]any {
+	return map[string]any{
+		"items":  Items(20),
+		"one":    Items(4)[3],
+		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
+		"string": "Tromsø <&> \u2028",
+		"null":   nil,
+		"raw":    json.RawMessage(`{"a" : [1, 2]}`),
+		"big":    Items(2000),
+	}
+}
