@@ -45,20 +45,12 @@ func (o Options) NewDecoder(r io.Reader) *Decoder { return &Decoder{opts: o, r: 
 type Decoder struct {
 	opts      Options
 	r         io.Reader
-	seen      bytes.Buffer  // everything fast has read from r
-	fast      engineDecoder // nil until first needed, and after a fallback
-	std       *json.Decoder // set by the first error, used from then on
-	decoded   int           // values fast has decoded
+	seen      bytes.Buffer   // everything fast has read from r
+	fast      engine.Decoder // nil until first needed, and after a fallback
+	std       *json.Decoder  // set by the first error, used from then on
+	decoded   int            // values fast has decoded
 	useNumber bool
 	strict    bool
-}
-
-type engineDecoder interface {
-	Decode(v any) error
-	UseNumber()
-	DisallowUnknownFields()
-	More() bool
-	Buffered() io.Reader
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as

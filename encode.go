@@ -81,7 +81,7 @@ type candidate struct {
 var defaultCandidates = func() []candidate {
 	var cs []candidate
 	for _, e := range engine.All() {
-		if e.Name() == "std" && len(cs) > 0 {
+		if e == engine.Std() && len(cs) > 0 {
 			continue
 		}
 		if c, ok := candidateFor(e); ok {

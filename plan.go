@@ -68,10 +68,6 @@ const (
 	featFloatOmitEmpty
 	// featPtrToInterface: a pointer to an interface type (*json.Marshaler …).
 	featPtrToInterface
-	// featArrayPtrMethod: an array whose element type T is not a pointer and
-	// has MarshalJSON or MarshalText on *T only: encoding/json calls the
-	// method only when the array is addressable.
-	featArrayPtrMethod
 	// featDeepTypeNest: more than maxTypeNest slice, array, map or pointer
 	// types nested directly in one another; some engines compile such types
 	// in time and memory exponential in the nesting.
@@ -371,10 +367,6 @@ func localFeatures(t reflect.Type) features {
 	case reflect.Array:
 		if t.Elem().Kind() == reflect.Uint8 {
 			f |= featByteArray
-		}
-		if e := t.Elem(); e.Kind() != reflect.Pointer && e.Kind() != reflect.Interface &&
-			!isLeaf(e) && (reflect.PointerTo(e).Implements(jsonMarshalerType) || reflect.PointerTo(e).Implements(textMarshalerType)) {
-			f |= featArrayPtrMethod
 		}
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 && t.Name() != "" {

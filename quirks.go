@@ -24,7 +24,7 @@ func avoidMask(q engine.Quirks) features {
 		// Not only an array of T: the conformance suite shows goccy calls
 		// the methods of a T inside a struct inside a non-addressable array
 		// too, so every pointer-receiver method is avoided.
-		avoid |= featArrayPtrMethod | featPtrMarshaler
+		avoid |= featPtrMarshaler
 	}
 	if q.Has(engine.QuirkEmbeddedPointerMethods) || q.Has(engine.QuirkStickyPointerMethods) || q.Has(engine.QuirkDoublePointerMethods) {
 		avoid |= featPtrMarshaler
