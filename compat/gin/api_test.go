@@ -3,7 +3,6 @@ package safejsongin_test
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
 	"net/http"
@@ -17,6 +16,7 @@ import (
 	"github.com/gin-gonic/gin/binding"
 	ginjson "github.com/gin-gonic/gin/codec/json"
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/compat/compattest"
 	safejsongin "github.com/safejson/safejson/compat/gin"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
@@ -25,51 +25,18 @@ import (
 
 // --- the data ---------------------------------------------------------------
 
-type address struct {
-	City string `json:"city"`
-	Zip  string `json:"zip"`
-}
+// The data types are shared with the other adapters (compat/compattest); the
+// cases below are gin's own, since its renderers test escaping with them.
 
-// item has the shape of safejson's bench data.
-type item struct {
-	ID      int      `json:"id"`
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Score   float64  `json:"score"`
-	Active  bool     `json:"active"`
-	Address address  `json:"address"`
-	Tags    []string `json:"tags"`
-}
+type (
+	address  = compattest.Address
+	item     = compattest.Item
+	node     = compattest.Node
+	floats   = compattest.Floats
+	withFunc = compattest.WithFunc
+)
 
-func items(n int) []item {
-	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
-	s := make([]item, n)
-	for i := range s {
-		s[i] = item{
-			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
-			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
-			Address: address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
-			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
-		}
-	}
-	return s
-}
-
-// node is a model with a back reference.
-type node struct {
-	Name   string `json:"name"`
-	Parent *node  `json:"parent,omitempty"`
-}
-
-type floats struct {
-	A float64   `json:"a"`
-	B []float64 `json:"b"`
-}
-
-type withFunc struct {
-	Name     string `json:"name"`
-	OnChange func() `json:"onChange"`
-}
+var items = compattest.Items
 
 // unsupported are values encoding/json rejects, with safejson's default
 // substitute for each (cycle member omitted, NaN and ±Inf null, func member
@@ -91,11 +58,7 @@ func unsupported() map[string]struct {
 	}
 }
 
-var errBoom = errors.New("boom")
-
-type failing struct{}
-
-func (failing) MarshalJSON() ([]byte, error) { return nil, errBoom }
+type failing = compattest.Failing
 
 // --- the servers ------------------------------------------------------------
 
@@ -322,7 +285,7 @@ func TestFailingMarshalerKeepsGinBehaviour(t *testing.T) {
 		got := get(t, ours, path)
 		require.Equal(t, http.StatusOK, want.status, path)
 		require.Empty(t, want.body, path)
-		require.Contains(t, want.renderErr, "json: error calling MarshalJSON for type safejsongin_test.failing: boom", path)
+		require.Contains(t, want.renderErr, "json: error calling MarshalJSON for type compattest.Failing: boom", path)
 		assert.Equal(t, want, got, path)
 	}
 }
