@@ -35,8 +35,9 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	switch {
 	case err == nil && !panicked:
 		return out, nil
-	case panicked || fallsBack(err):
-		// The engine rejected the value, or could not say exactly why: the
+	case panicked || engine.NeedsFallback(err):
+		// The engine rejected the value, or could not say exactly why (the
+		// user's own errors come back in std form and are returned): the
 		// reference encoder writes the substitute, or the exact std error.
 		// After a panic it runs the value again: a panic of the user's own
 		// code (a MarshalJSON) is raised again there, as encoding/json raises
@@ -56,12 +57,6 @@ func attempt(eng engine.Engine, dst []byte, v any, eo engine.Options) (out []byt
 	}()
 	out, err = eng.Append(dst, v, eo)
 	return out, err, false
-}
-
-// fallsBack reports whether an engine error sends the value to the reference
-// encoder: everything but the user's own errors, already in std form.
-func fallsBack(err error) bool {
-	return engine.NeedsFallback(err)
 }
 
 // candidate is an engine the planner may pick, with the features it must not
