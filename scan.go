@@ -15,6 +15,10 @@ import (
 //     to remove),
 //   - it nests deeper than the limit (the engine would fail there, or differ
 //     from the MaxDepth substitute),
+//   - a path through it follows more pointers than the limit, though they
+//     write no JSON nesting (a type P *P chain): goccy's cycle check walks a
+//     list of the pointers it is in, quadratic in the chain, and the reference
+//     encoder cuts a chain of more than 8 × MaxDepth short,
 //   - an interface holds a type the engine must not see (see avoidMask).
 //
 // The walk touches only reference-bearing parts: a struct of strings and ints
@@ -73,7 +77,8 @@ type ref struct {
 // scanner walks one value. It is pooled.
 type scanner struct {
 	stack []ref    // the ancestors on the current path, outermost first
-	limit int      // deepest JSON nesting allowed
+	limit int      // deepest JSON nesting allowed, and most pointers on a path
+	ptrs  int      // pointers on the current path
 	avoid features // concrete types behind interfaces that must go to safe
 }
 
@@ -92,7 +97,7 @@ func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 	s := scanners.Get().(*scanner)
 	s.limit, s.avoid = limit, avoid
 	ok := s.walk(reflect.ValueOf(v), ti, 0)
-	s.stack = s.stack[:0]
+	s.stack, s.ptrs = s.stack[:0], 0
 	if cap(s.stack) <= 4096 {
 		scanners.Put(s)
 	}
@@ -144,11 +149,12 @@ func (s *scanner) walk(v reflect.Value, ti *typeInfo, depth int) bool {
 		if v.IsNil() {
 			return true
 		}
-		if !s.push(ref{p: v.UnsafePointer(), t: p.typ}) {
-			return false
+		if s.ptrs++; s.ptrs > s.limit || !s.push(ref{p: v.UnsafePointer(), t: p.typ}) {
+			return false // s.ptrs is reset by scanValue
 		}
 		ok := s.walk(v.Elem(), p.elem, depth)
 		s.pop()
+		s.ptrs--
 		return ok
 	case reflect.Map:
 		if v.IsNil() {
