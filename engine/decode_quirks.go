@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// DecodeQuirks is a set of known differences of an engine's decoding from
+// encoding/json's, each with the feature of the target's Go type that
+// triggers it, as Quirks are for encoding: a planner decodes a type with an
+// engine only when none of the engine's decode quirks is triggered by the
+// type. Every bit an engine reports is shown by a test in
+// decode_quirks_test.go, which fails when an engine version fixes it.
+//
+// Not listed, because no planner can route around them per type and
+// safejson does not use the engines for them: the engines' errors are their
+// own types and texts (safejson decodes again with encoding/json on the error
+// path), and their stream decoders (safejson frames a stream with
+// encoding/json's; see DecodeQuirkStrayCloser for why).
+type DecodeQuirks uint64
+
+const (
+	// DecodeQuirkNestedTypeCompile (sonic): the first decode into a type
+	// compiles a decoder for it, in time and memory exponential in the
+	// levels of container types nested directly in one another, whatever the
+	// input: `[]` into 12 levels of []…[]int takes seconds and more than 500
+	// MB, 18 levels end the process out of memory. The same hazard as
+	// QuirkNestedTypeCompile. Trigger: more container types nested directly
+	// in one another than the encode planner allows.
+	DecodeQuirkNestedTypeCompile DecodeQuirks = 1 << iota
+
+	// DecodeQuirkInterfaceMemory (sonic): decoding into an interface costs
+	// about three times encoding/json's memory for empty arrays and objects
+	// (about 330 bytes for each `[]` in an array, encoding/json about 110;
+	// about 1200 for each `[[[[]]]]`, encoding/json about 230): a request
+	// body of empties amplifies into memory. Trigger: an interface type.
+	DecodeQuirkInterfaceMemory
+
+	// DecodeQuirkRawMessageUTF8 (sonic): invalid UTF-8 inside a string of
+	// a value decoded into a json.RawMessage is replaced by U+FFFD;
+	// encoding/json copies the bytes as they are (a signature over them
+	// breaks). Trigger: json.RawMessage.
+	DecodeQuirkRawMessageUTF8
+
+	// DecodeQuirkNegativeZero (sonic): the number -0 (written without a
+	// fraction or an exponent) inside an array or object decodes as +0 into
+	// a float or an interface; encoding/json keeps the sign. At the top
+	// level, and -0.0 or -0e0 anywhere, keep it. Trigger: a float kind, or
+	// an interface.
+	DecodeQuirkNegativeZero
+
+	// DecodeQuirkUnicodeFold (sonic): an object key matches a struct field
+	// case-insensitively as in encoding/json, except that U+017F (ſ, long s)
+	// does not match s or S, where encoding/json's folding matches it (the
+	// Kelvin sign matches k as in encoding/json). Trigger: a struct field
+	// whose JSON name holds an s or S.
+	DecodeQuirkUnicodeFold
+
+	// DecodeQuirkPartialFill (sonic, goccy): on input with a syntax error
+	// (`{"a":1}garbage`), the target is partly filled before the error is
+	// found; encoding/json checks the whole input first and leaves the
+	// target untouched. Trigger: every type (a planner validates the input
+	// first).
+	DecodeQuirkPartialFill
+
+	// DecodeQuirkStrayCloser (sonic): the stream decoder returns nil,
+	// leaving the target untouched and consuming nothing, for a value that
+	// starts with } or ] (`}`, `{} }`), forever: the usual loop of Decode
+	// until an error never ends. encoding/json returns a *json.SyntaxError.
+	// Trigger: every type (a planner frames a stream with encoding/json's
+	// decoder).
+	DecodeQuirkStrayCloser
+
+	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
+)
+
+var decodeQuirkNames = [...]string{
+	"NestedTypeCompile",
+	"InterfaceMemory",
+	"RawMessageUTF8",
+	"NegativeZero",
+	"UnicodeFold",
+	"PartialFill",
+	"StrayCloser",
+}
+
+// Has reports whether q holds every quirk of r.
+func (q DecodeQuirks) Has(r DecodeQuirks) bool { return q&r == r }
+
+// String lists the quirks of q by name, separated by "|"; "none" for none.
+func (q DecodeQuirks) String() string {
+	if q == 0 {
+		return "none"
+	}
+	var names []string
+	for b := q; b != 0; b &= b - 1 {
+		i := bits.TrailingZeros64(uint64(b))
+		if i < len(decodeQuirkNames) {
+			names = append(names, decodeQuirkNames[i])
+		} else {
+			names = append(names, "DecodeQuirk(1<<"+strconv.Itoa(i)+")")
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// decodeQuirker is implemented by the engines of this package.
+type decodeQuirker interface{ DecodeQuirks() DecodeQuirks }
+
+// DecodeQuirksOf returns e's decode quirks. An engine from outside this
+// package is assumed to fill the target partly on a syntax error, and to be
+// exact otherwise.
+func DecodeQuirksOf(e Engine) DecodeQuirks {
+	if q, ok := e.(decodeQuirker); ok {
+		return q.DecodeQuirks()
+	}
+	return DecodeQuirkPartialFill
+}

@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/bits"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every decode quirk an engine reports is shown here by a demo that tells
+// whether an engine shows it; encoding/json must not. The test fails when an
+// engine shows a quirk it does not report, and when it reports one it does
+// not show (a new version fixed it: drop the quirk).
+
+type decodeDemo struct {
+	quirk DecodeQuirks
+	// shows reports whether e decodes the demo's input otherwise than
+	// encoding/json does, in the way the quirk describes.
+	shows func(t *testing.T, e Engine) bool
+}
+
+func decodeDemos() []decodeDemo {
+	return []decodeDemo{
+		{DecodeQuirkNestedTypeCompile, nestedTypeDecodeShown},
+		{DecodeQuirkInterfaceMemory, func(t *testing.T, e Engine) bool {
+			// Each `[]` of a wide array, decoded into an interface.
+			in := []byte("[" + strings.Repeat("[],", 20000) + "[]]")
+			got := decodeAlloc(t, e, in)
+			std := decodeAlloc(t, Std(), in)
+			return float64(got) > 2.5*float64(std)
+		}},
+		{DecodeQuirkRawMessageUTF8, func(t *testing.T, e Engine) bool {
+			var top json.RawMessage
+			var field struct{ R json.RawMessage }
+			require.NoError(t, e.Unmarshal([]byte("\"a\xffb\""), &top), e.Name())
+			require.NoError(t, e.Unmarshal([]byte("{\"R\":\"a\xffb\"}"), &field), e.Name())
+			if string(top) == "\"a\\ufffdb\"" || string(top) == "\"a\uFFFDb\"" {
+				assert.Equal(t, string(top), string(field.R), "%s: the same in a field", e.Name())
+				return true
+			}
+			assert.Equal(t, "\"a\xffb\"", string(top), e.Name())
+			assert.Equal(t, "\"a\xffb\"", string(field.R), e.Name())
+			return false
+		}},
+		{DecodeQuirkNegativeZero, func(t *testing.T, e Engine) bool {
+			var fs []float64
+			var a any
+			var top float64
+			require.NoError(t, e.Unmarshal([]byte(`[-0]`), &fs), e.Name())
+			require.NoError(t, e.Unmarshal([]byte(`{"a":-0}`), &a), e.Name())
+			require.NoError(t, e.Unmarshal([]byte(`-0`), &top), e.Name())
+			assert.True(t, math.Signbit(top), "%s: the sign is kept at the top level", e.Name())
+			lost := !math.Signbit(fs[0])
+			assert.Equal(t, lost, !math.Signbit(a.(map[string]any)["a"].(float64)), "%s: the same in an interface", e.Name())
+			return lost
+		}},
+		{DecodeQuirkUnicodeFold, func(t *testing.T, e Engine) bool {
+			var v struct{ S, K int }
+			require.NoError(t, e.Unmarshal([]byte(`{"ſ":1,"K":2}`), &v), e.Name()) // U+017F, U+212A
+			assert.Equal(t, 2, v.K, "%s: the Kelvin sign folds to k", e.Name())
+			return v.S == 0
+		}},
+		{DecodeQuirkPartialFill, func(t *testing.T, e Engine) bool {
+			m := map[string]int{}
+			require.Error(t, e.Unmarshal([]byte(`{"a":1}garbage`), &m), e.Name())
+			return len(m) != 0
+		}},
+		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
+			var nils int
+			for _, in := range []string{"}", " ] ", "{} }"} {
+				d := e.NewDecoder(strings.NewReader(in))
+				for range 3 { // the error must come within 2 values
+					v := any("untouched")
+					if d.Decode(&v) != nil {
+						break
+					}
+					if v == "untouched" {
+						nils++
+					}
+				}
+			}
+			return nils > 0
+		}},
+	}
+}
+
+func TestDecodeQuirkDemos(t *testing.T) {
+	var demonstrated DecodeQuirks
+	shown := map[string]DecodeQuirks{}
+	for _, d := range decodeDemos() {
+		demonstrated |= d.quirk
+		for _, e := range All() {
+			if d.shows(t, e) {
+				assert.NotEqual(t, "std", e.Name(), "%v: the demo must not show on encoding/json", d.quirk)
+				shown[e.Name()] |= d.quirk
+			}
+		}
+	}
+	assert.Equal(t, decodeQuirkEnd-1, demonstrated, "a demo for every decode quirk")
+	for _, e := range All() {
+		assert.Equal(t, DecodeQuirksOf(e).String(), shown[e.Name()].String(), "%s: reported and demonstrated decode quirks differ", e.Name())
+	}
+}
+
+// nestedTypeDecodeShown: the memory the first decode into a fresh type
+// allocates grows exponentially with the levels of nested slice types on
+// sonic, and hardly at all elsewhere.
+func nestedTypeDecodeShown(t *testing.T, e Engine) bool {
+	small, large := 3, 8
+	if runtime.GOARCH == "arm64" {
+		small, large = 6, 12
+	}
+	s := firstDecodeAlloc(t, e, small)
+	l := firstDecodeAlloc(t, e, large)
+	blowup := float64(l)/float64(max(s, 1)) > 8 && l > 4<<20
+	if !blowup {
+		assert.Less(t, l, uint64(1<<20), "%s: first-decode allocation %d → %d bytes", e.Name(), s, l)
+	}
+	return blowup
+}
+
+// firstDecodeAlloc returns the bytes allocated by the first decode of `[]`
+// into a type no engine has seen: depth levels of slices around a new struct.
+func firstDecodeAlloc(t *testing.T, e Engine, depth int) uint64 {
+	freshTypes++
+	typ := reflect.StructOf([]reflect.StructField{{Name: fmt.Sprintf("Fresh%d", freshTypes), Type: reflect.TypeFor[int]()}})
+	for range depth {
+		typ = reflect.SliceOf(typ)
+	}
+	p := reflect.New(typ)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := e.Unmarshal([]byte(`[]`), p.Interface())
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err)
+	require.Equal(t, 0, p.Elem().Len())
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// decodeAlloc returns the bytes allocated decoding in into an interface,
+// after a warm-up.
+func decodeAlloc(t *testing.T, e Engine, in []byte) uint64 {
+	var v any
+	require.NoError(t, e.Unmarshal(in, &v), e.Name())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	v = nil
+	err := e.Unmarshal(in, &v)
+	runtime.ReadMemStats(&after)
+	require.NoError(t, err, e.Name())
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+func TestDecodeQuirksString(t *testing.T) {
+	assert.Equal(t, bits.TrailingZeros64(uint64(decodeQuirkEnd)), len(decodeQuirkNames), "a name for every decode quirk")
+	assert.Equal(t, "none", DecodeQuirks(0).String())
+	assert.Equal(t, "NegativeZero|PartialFill", (DecodeQuirkPartialFill | DecodeQuirkNegativeZero).String())
+	assert.Equal(t, "RawMessageUTF8|DecodeQuirk(1<<40)", (DecodeQuirkRawMessageUTF8 | 1<<40).String())
+	assert.True(t, DecodeQuirksOf(Std()) == 0)
+	assert.Equal(t, DecodeQuirkPartialFill, DecodeQuirksOf(struct{ Engine }{Std()}), "an engine from outside")
+}
