@@ -166,7 +166,7 @@ func (o *Options) safeAppend(dst []byte, v any) ([]byte, error) {
 
 // Validate reports whether o is usable: the checks of safe.Options.Validate.
 func (o Options) Validate() error {
-	if o.Circular == CircularOmit && o.Placeholder == "" && o.MaxDepth == 0 && o.MaxBreadth == 0 && o.Prefix == "" && o.Indent == "" {
+	if o.Circular == CircularOmit && o.Placeholder == "" && o.MaxDepth == 0 && o.MaxBreadth == 0 {
 		return nil // the common case, valid by construction
 	}
 	return o.safe().Validate()

@@ -72,15 +72,13 @@ type Options struct {
 	// json.Encoder.SetEscapeHTML(false).
 	NoEscapeHTML bool
 	// Prefix and Indent, when either is set, indent the output as
-	// json.MarshalIndent does. Both must be JSON whitespace (spaces, tabs,
-	// \n, \r): encoding/json writes any other byte as given, which makes
-	// the output invalid JSON, so Validate refuses it.
+	// json.MarshalIndent does.
 	Prefix, Indent string
 }
 
 // Validate reports whether the options are usable: MaxDepth and MaxBreadth not
-// negative, Circular one of the policies, Placeholder set only with
-// CircularPlaceholder, and Prefix and Indent made of JSON whitespace. Marshal and Append return this error, encoding nothing.
+// negative, Circular one of the policies, and Placeholder set only with
+// CircularPlaceholder. Marshal and Append return this error, encoding nothing.
 func (o Options) Validate() error {
 	switch {
 	case o.MaxDepth < 0:
@@ -91,24 +89,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("safe: unknown Circular policy %d", int(o.Circular))
 	case o.Placeholder != "" && o.Circular != CircularPlaceholder:
 		return fmt.Errorf("safe: Placeholder %q is set but Circular is %s, not CircularPlaceholder", o.Placeholder, o.Circular)
-	case !jsonSpace(o.Prefix):
-		return fmt.Errorf("safe: Prefix %q is not JSON whitespace (space, tab, \\n, \\r): the output would not be JSON", o.Prefix)
-	case !jsonSpace(o.Indent):
-		return fmt.Errorf("safe: Indent %q is not JSON whitespace (space, tab, \\n, \\r): the output would not be JSON", o.Indent)
 	}
 	return nil
-}
-
-// jsonSpace reports whether s is made of JSON's whitespace only.
-func jsonSpace(s string) bool {
-	for i := range len(s) {
-		switch s[i] {
-		case ' ', '\t', '\n', '\r':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // String returns the name of the policy.
