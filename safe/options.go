@@ -72,7 +72,10 @@ type Options struct {
 	// json.Encoder.SetEscapeHTML(false).
 	NoEscapeHTML bool
 	// Prefix and Indent, when either is set, indent the output as
-	// json.MarshalIndent does.
+	// json.MarshalIndent does. Bytes that are not JSON whitespace (space,
+	// tab, \n, \r) are written as given, as encoding/json writes them on
+	// both of its flavours, so the output is then not JSON (a "// " prefix
+	// for display); Validate accepts them, the bytes being encoding/json's.
 	Prefix, Indent string
 }
 
