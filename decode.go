@@ -1,144 +1,120 @@
 package safejson
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
-	"strings"
 
 	"github.com/safejson/safejson/engine"
 )
 
-// Decoding is the engine's, answered as encoding/json answers.
+// Decoding gives encoding/json's verdict, with an engine's speed where that
+// is known to be exact.
 //
-// The engines decode valid input faster than encoding/json, but on bad input
-// they give their own error types and texts (sonic's quote the input), and
-// sonic's stream decoder reads a body cut short as io.EOF, as an empty one.
-// Web frameworks show these errors to clients, map them by type (echo turns
-// *json.SyntaxError and *json.UnmarshalTypeError into its 400 messages) and
-// tell an empty body by io.EOF. So Unmarshal and Decoder decode with the
-// engine and, only when that fails, decode the same input again with
-// encoding/json and return its verdict: its error, of its type, or success if
-// encoding/json accepts what the engine refused. Valid input costs the
-// engine's decode, plus, for a stream, a copy of the bytes read. After an
-// error the target is partly filled, as encoding/json leaves it, though not
-// necessarily with the same parts.
+// Unmarshal decodes with the engine the decode plan picks for the target's
+// type (decode_plan.go), and with encoding/json for every type no engine is
+// known to decode exactly. An engine sees only input encoding/json's own
+// scanner has accepted (json.Valid): on a syntax error the target is left
+// untouched and the error is encoding/json's, as json.Unmarshal does. When
+// the engine fails on valid input (a type mismatch, a number out of range),
+// or panics, the input is decoded again with encoding/json and its verdict
+// returned: its error, of its type, or its success. So the engines' own error
+// types and texts never reach the caller (web frameworks show them to
+// clients, and map them by type).
+//
+// A Decoder frames the stream with a json.Decoder: each value is read by
+// encoding/json's own scanner (its syntax errors, io.EOF and
+// io.ErrUnexpectedEOF, Buffered, More, Token and InputOffset are
+// json.Decoder's), then decoded as Unmarshal decodes. It holds what
+// json.Decoder holds, about one value, never the stream.
 
-// Unmarshal decodes data into v as json.Unmarshal, with o's engine and
-// encoding/json's errors.
+// Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
+// plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
-	eng := o.engine()
-	err := eng.Unmarshal(data, v)
-	if err == nil || eng == engine.Std() {
-		return err // encoding/json's verdict already
+	eng := o.decodeEngine(v)
+	if eng == engine.Std() || !json.Valid(data) {
+		return json.Unmarshal(data, v)
+	}
+	return decodeValid(eng, data, v)
+}
+
+// decodeValid decodes data, which encoding/json's scanner has accepted, into
+// v with eng, and with encoding/json if eng fails.
+func decodeValid(eng engine.Engine, data []byte, v any) error {
+	if tryUnmarshal(eng, data, v) {
+		return nil
 	}
 	return json.Unmarshal(data, v)
 }
 
-// NewDecoder returns a Decoder reading r with o's engine.
-func (o Options) NewDecoder(r io.Reader) *Decoder { return &Decoder{opts: o, r: r} }
+// tryUnmarshal reports whether eng decoded data into v, a panic of the engine
+// counting as a failure. The targets it sees have no methods, so a panic is
+// the engine's own.
+func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return eng.Unmarshal(data, v) == nil
+}
 
-// Decoder reads JSON values from a stream as json.Decoder does: with the
-// engine while the input is valid, with encoding/json from the first error
-// on, so its errors are encoding/json's. It keeps a copy of what it has read
-// until then, so it suits a request body, not an endless stream.
+// NewDecoder returns a Decoder reading r with o's engine.
+func (o Options) NewDecoder(r io.Reader) *Decoder {
+	return &Decoder{opts: o, std: json.NewDecoder(r)}
+}
+
+// Decoder reads JSON values from a stream as json.Decoder does, with its
+// verdict on each value; values go through an engine as in Unmarshal. Its
+// memory is json.Decoder's (the value being read, and what has been read
+// ahead of it) plus a copy of the value.
 type Decoder struct {
-	opts      Options
-	r         io.Reader
-	seen      bytes.Buffer   // everything fast has read from r
-	fast      engine.Decoder // nil until first needed, and after a fallback
-	std       *json.Decoder  // set by the first error, used from then on
-	decoded   int            // values fast has decoded
-	useNumber bool
-	strict    bool
+	opts Options
+	std  *json.Decoder
+	// flags: a value decoded with UseNumber or DisallowUnknownFields goes to
+	// encoding/json (the engines are not checked against these rules).
+	flags bool
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as
 // json.Decoder.UseNumber.
 func (d *Decoder) UseNumber() {
-	d.useNumber = true
-	if d.fast != nil {
-		d.fast.UseNumber()
-	}
-	if d.std != nil {
-		d.std.UseNumber()
-	}
+	d.flags = true
+	d.std.UseNumber()
 }
 
 // DisallowUnknownFields makes an object key that matches no field of the
 // target struct an error, as json.Decoder.DisallowUnknownFields.
 func (d *Decoder) DisallowUnknownFields() {
-	d.strict = true
-	if d.fast != nil {
-		d.fast.DisallowUnknownFields()
-	}
-	if d.std != nil {
-		d.std.DisallowUnknownFields()
-	}
-}
-
-// start makes the engine's decoder on first use.
-func (d *Decoder) start() {
-	if d.fast != nil || d.std != nil {
-		return
-	}
-	d.fast = d.opts.engine().NewDecoder(io.TeeReader(d.r, &d.seen))
-	if d.useNumber {
-		d.fast.UseNumber()
-	}
-	if d.strict {
-		d.fast.DisallowUnknownFields()
-	}
+	d.flags = true
+	d.std.DisallowUnknownFields()
 }
 
 // Decode reads the next JSON value and stores it in v, as
-// json.Decoder.Decode; its errors are encoding/json's.
+// json.Decoder.Decode, with its verdict.
 func (d *Decoder) Decode(v any) error {
-	if d.std != nil {
+	eng := d.opts.decodeEngine(v)
+	if d.flags || eng == engine.Std() {
 		return d.std.Decode(v)
 	}
-	d.start()
-	if d.fast.Decode(v) == nil {
-		d.decoded++
-		return nil
+	var raw json.RawMessage
+	if err := d.std.Decode(&raw); err != nil {
+		return err // a syntax or read error: the stream is over, as in json.Decoder
 	}
-	// Replay the stream from its start to encoding/json, past the values
-	// the engine decoded, and let it decode this one.
-	d.fast = nil
-	d.std = json.NewDecoder(io.MultiReader(&d.seen, d.r))
-	if d.useNumber {
-		d.std.UseNumber()
-	}
-	if d.strict {
-		d.std.DisallowUnknownFields()
-	}
-	for range d.decoded {
-		var skip json.RawMessage
-		if err := d.std.Decode(&skip); err != nil {
-			return err
-		}
-	}
-	return d.std.Decode(v)
+	return decodeValid(eng, raw, v)
 }
 
 // More reports whether there is another element in the current array or
 // object being parsed, as json.Decoder.More.
-func (d *Decoder) More() bool {
-	if d.std != nil {
-		return d.std.More()
-	}
-	d.start()
-	return d.fast.More()
-}
+func (d *Decoder) More() bool { return d.std.More() }
 
 // Buffered returns a reader of the data remaining in the Decoder's buffer, as
-// json.Decoder.Buffered (what the engine has read ahead differs by engine).
-func (d *Decoder) Buffered() io.Reader {
-	switch {
-	case d.std != nil:
-		return d.std.Buffered()
-	case d.fast != nil:
-		return d.fast.Buffered()
-	}
-	return strings.NewReader("")
-}
+// json.Decoder.Buffered.
+func (d *Decoder) Buffered() io.Reader { return d.std.Buffered() }
+
+// Token returns the next JSON token in the input stream, as
+// json.Decoder.Token.
+func (d *Decoder) Token() (json.Token, error) { return d.std.Token() }
+
+// InputOffset returns the input stream byte offset of the current decoder
+// position, as json.Decoder.InputOffset.
+func (d *Decoder) InputOffset() int64 { return d.std.InputOffset() }

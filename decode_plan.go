@@ -1,0 +1,218 @@
+package safejson
+
+import (
+	"encoding"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/safejson/safejson/engine"
+)
+
+// Decoding is planned per target type, as encoding is: the features of the
+// type below are found once, and a decode goes to the first engine (the
+// configured one, then the others compiled in) none of whose decode quirks
+// the type triggers, or to encoding/json. Types whose decoding runs the
+// user's code or rules the engines are not checked against go to
+// encoding/json always: an engine is used only where it is known to give
+// encoding/json's result.
+
+// decodeFeatures is what a decode into a type may meet, over every type
+// reachable from it that encoding/json would decode into.
+type decodeFeatures uint16
+
+const (
+	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
+	// or its pointer; json.RawMessage, time.Time, big.Int included): the
+	// user's code, which an engine would run and encoding/json run again on
+	// the error path, and whose input the engines may rewrite.
+	decMethods decodeFeatures = 1 << iota
+	// decInterface: an interface.
+	decInterface
+	// decFloat: a float32 or float64.
+	decFloat
+	// decRawMessage: a json.RawMessage (with decMethods).
+	decRawMessage
+	// decDeepNest: more container types nested directly in one another than
+	// maxTypeNest.
+	decDeepNest
+	// decFoldS: a struct field whose JSON name holds an s or S.
+	decFoldS
+	// decUnchecked: rules of encoding/json no engine is checked against
+	// here: ",string" fields, json.Number, embedded fields (promotion and
+	// conflicts), field names equal but for case within one struct, map keys
+	// that are not strings, []byte (base64), and the kinds encoding/json
+	// cannot decode into (chan, func, complex, unsafe.Pointer).
+	decUnchecked
+)
+
+// decodeStdOnly: features that only encoding/json decodes.
+const decodeStdOnly = decMethods | decUnchecked
+
+// decodeQuirkTriggers maps each decode quirk to the features that trigger it.
+// DecodeQuirkPartialFill and DecodeQuirkStrayCloser trigger on every type and
+// are routed around by the flow itself (decode.go): the input is validated
+// before an engine sees it, and a stream is framed by encoding/json.
+var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
+	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
+	engine.DecodeQuirkInterfaceMemory:   decInterface,
+	engine.DecodeQuirkRawMessageUTF8:    decRawMessage,
+	engine.DecodeQuirkNegativeZero:      decFloat | decInterface,
+	engine.DecodeQuirkUnicodeFold:       decFoldS,
+	engine.DecodeQuirkPartialFill:       0,
+	engine.DecodeQuirkStrayCloser:       0,
+}
+
+// decodeAvoid returns the features an engine with decode quirks q must not
+// decode.
+func decodeAvoid(q engine.DecodeQuirks) decodeFeatures {
+	avoid := decodeStdOnly
+	for b := q; b != 0; b &= b - 1 {
+		quirk := b & -b
+		trig, ok := decodeQuirkTriggers[quirk]
+		if !ok {
+			return ^decodeFeatures(0) // a quirk not routed: never this engine
+		}
+		avoid |= trig
+	}
+	return avoid
+}
+
+var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
+
+var (
+	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// decodeFeaturesOf returns the features of t, cached.
+func decodeFeaturesOf(t reflect.Type) decodeFeatures {
+	if f, ok := decodeFeatureCache.Load(t); ok {
+		return f.(decodeFeatures)
+	}
+	var f decodeFeatures
+	seen := map[reflect.Type]bool{}
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		if typeNest(t) > maxTypeNest {
+			f |= decDeepNest
+		}
+		if t == rawMessageType {
+			f |= decRawMessage
+		}
+		if t == numberType {
+			f |= decUnchecked
+		}
+		if t.Kind() != reflect.Interface {
+			pt := reflect.PointerTo(t)
+			if pt.Implements(jsonUnmarshalerType) || pt.Implements(textUnmarshalerType) {
+				f |= decMethods
+				return
+			}
+		}
+		switch t.Kind() {
+		case reflect.Interface:
+			f |= decInterface
+			if t.NumMethod() != 0 {
+				f |= decUnchecked
+			}
+		case reflect.Float32, reflect.Float64:
+			f |= decFloat
+		case reflect.Slice:
+			if t.Elem().Kind() == reflect.Uint8 {
+				f |= decUnchecked
+			}
+			walk(t.Elem())
+		case reflect.Pointer, reflect.Array:
+			walk(t.Elem())
+		case reflect.Map:
+			if t.Key().Kind() != reflect.String {
+				f |= decUnchecked
+			}
+			walk(t.Key())
+			walk(t.Elem())
+		case reflect.Struct:
+			f |= structDecodeFeatures(t, walk)
+		case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer:
+			f |= decUnchecked
+		}
+	}
+	walk(t)
+	decodeFeatureCache.Store(t, f)
+	return f
+}
+
+// structDecodeFeatures returns the features of t's own fields, and walks
+// their types.
+func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeatures {
+	var f decodeFeatures
+	var names []string
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if sf.Anonymous {
+			f |= decUnchecked
+			continue
+		}
+		if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if name == "" {
+			name = sf.Name
+		}
+		for _, o := range strings.Split(opts, ",") {
+			if o == "string" {
+				f |= decUnchecked
+			}
+		}
+		if strings.ContainsAny(name, "sS") {
+			f |= decFoldS
+		}
+		for _, n := range names {
+			if strings.EqualFold(n, name) {
+				f |= decUnchecked
+			}
+		}
+		names = append(names, name)
+		walk(sf.Type)
+	}
+	return f
+}
+
+// decodeEngine returns the engine to decode into v with, engine.Std() for
+// encoding/json: the configured engine, or another compiled in, whose decode
+// quirks v's type does not trigger. A v that is not a non-nil pointer, or
+// that holds an interface with a value in it (encoding/json decodes into what
+// a pointer there points to), goes to encoding/json.
+func (o Options) decodeEngine(v any) engine.Engine {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return engine.Std()
+	}
+	if e := rv.Elem(); e.Kind() == reflect.Interface && !e.IsNil() {
+		return engine.Std()
+	}
+	f := decodeFeaturesOf(rv.Type().Elem())
+	if f&decodeStdOnly != 0 {
+		return engine.Std()
+	}
+	first := o.engine()
+	if f&decodeAvoid(engine.DecodeQuirksOf(first)) == 0 {
+		return first
+	}
+	for _, e := range engine.All() {
+		if e != first && f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0 {
+			return e
+		}
+	}
+	return engine.Std()
+}
