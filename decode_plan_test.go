@@ -1,0 +1,134 @@
+package safejson
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/safejson/safejson/engine"
+)
+
+// TestEveryDecodeQuirkIsRouted: each decode quirk has its triggers, so a new
+// one cannot go unrouted (decodeAvoid would refuse the engine altogether).
+func TestEveryDecodeQuirkIsRouted(t *testing.T) {
+	n := 0
+	for i := range 64 {
+		q := engine.DecodeQuirks(1) << i
+		if strings.HasPrefix(q.String(), "DecodeQuirk(") {
+			continue
+		}
+		n++
+		_, ok := decodeQuirkTriggers[q]
+		assert.True(t, ok, "%v has no triggers", q)
+	}
+	assert.Equal(t, n, len(decodeQuirkTriggers))
+	assert.Equal(t, ^decodeFeatures(0), decodeAvoid(engine.DecodeQuirks(1)<<40), "an unknown quirk avoids everything")
+}
+
+type decFolded struct {
+	Class string
+	Count int `json:"cnt"`
+}
+
+type decPlain struct {
+	Name  string    `json:"name"`
+	Count int       `json:"count"`
+	Elem  []int     `json:"elem"`
+	Next  *decPlain `json:"next"`
+}
+
+type decEmbeds struct {
+	decFolded
+	X int
+}
+
+type decStringOpt struct {
+	N int `json:"n,string"`
+}
+
+type decCaseTwins struct {
+	A int `json:"a"`
+	B int `json:"A"`
+}
+
+type decNamedKey string
+
+func TestDecodeFeatures(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want decodeFeatures
+	}{
+		{0, 0},
+		{"", 0},
+		{[]int{}, 0},
+		{decPlain{}, 0}, // recursive through a pointer
+		{map[decNamedKey][]bool{}, 0},
+		{1.5, decFloat},
+		{[]float32{}, decFloat},
+		{new(any), decInterface},
+		{map[string]any{}, decInterface},
+		{json.RawMessage{}, decRawMessage | decMethods},
+		{struct{ R json.RawMessage }{}, decRawMessage | decMethods},
+		{time.Time{}, decMethods},
+		{[]*time.Time{}, decMethods},
+		{decFolded{}, decFoldS},
+		{decEmbeds{}, decUnchecked},
+		{decStringOpt{}, decUnchecked},
+		{decCaseTwins{}, decUnchecked},
+		{json.Number(""), decUnchecked},
+		{[]byte{}, decUnchecked},
+		{map[int]string{}, decUnchecked},
+		{struct{ C chan int }{}, decUnchecked},
+		{new(json.Marshaler), decInterface | decUnchecked},
+		{[][][][][][][]int{}, decDeepNest},
+		{struct {
+			x int
+			Y int `json:"-"`
+		}{}, 0},
+	} {
+		assert.Equal(t, c.want, decodeFeaturesOf(reflect.TypeOf(c.v)), "%T", c.v)
+	}
+}
+
+// TestDecodeRoutes: the engine each target goes to, in this build.
+func TestDecodeRoutes(t *testing.T) {
+	var x any = &decPlain{}
+	var notPointer []int
+	cases := []struct {
+		v         any
+		quirkFree bool // no engine quirk applies: the default engine
+		std       bool // encoding/json only
+	}{
+		{new([]int), true, false},
+		{new(decPlain), true, false},
+		{new(string), true, false},
+		{new(float64), false, false},
+		{new(any), false, false},
+		{new(decFolded), false, false},
+		{new([][][][][][][]int), false, false},
+		{new(time.Time), false, true},
+		{new(json.RawMessage), false, true},
+		{new(decEmbeds), false, true},
+		{&x, false, true}, // an interface holding a pointer: decoded into
+		{notPointer, false, true},
+		{(*int)(nil), false, true},
+	}
+	def := engine.Default()
+	for _, c := range cases {
+		got := Options{}.decodeEngine(c.v)
+		switch {
+		case c.std || def == engine.Std():
+			assert.Equal(t, "std", got.Name(), "%T", c.v)
+		case c.quirkFree:
+			assert.Equal(t, def.Name(), got.Name(), "%T", c.v)
+		default:
+			assert.NotEqual(t, "std", got.Name(), "%T: an engine without the quirk", c.v)
+			f := decodeFeaturesOf(reflect.TypeOf(c.v).Elem())
+			assert.Zero(t, f&decodeAvoid(engine.DecodeQuirksOf(got)), "%T on %s", c.v, got.Name())
+		}
+	}
+}
