@@ -62,6 +62,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkUnicodeFold:       decFoldS,
 	engine.DecodeQuirkPartialFill:       0,
 	engine.DecodeQuirkStrayCloser:       0,
+	engine.DecodeQuirkObjectMemory:      decInterface,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not

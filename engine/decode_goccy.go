@@ -3,4 +3,6 @@
 package engine
 
 // DecodeQuirks: see decode_quirks_test.go for each.
-func (goccyEngine) DecodeQuirks() DecodeQuirks { return DecodeQuirkPartialFill }
+func (goccyEngine) DecodeQuirks() DecodeQuirks {
+	return DecodeQuirkPartialFill | DecodeQuirkObjectMemory
+}

@@ -72,6 +72,23 @@ func decodeDemos() []decodeDemo {
 			require.Error(t, e.Unmarshal([]byte(`{"a":1}garbage`), &m), e.Name())
 			return len(m) != 0
 		}},
+		{DecodeQuirkObjectMemory, func(t *testing.T, e Engine) bool {
+			// An object of duplicate keys, decoded into an interface: the
+			// heap it keeps, the value alive.
+			in := []byte("{" + strings.Repeat(`"a":[1],`, 100000) + `"a":[1]}`)
+			kept := func(e Engine) int64 {
+				var v any
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				require.NoError(t, e.Unmarshal(in, &v), e.Name())
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				require.Len(t, v, 1)
+				return int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			}
+			return kept(e) > 4*max(kept(Std()), 1<<20)
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {
