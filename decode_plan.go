@@ -41,7 +41,8 @@ const (
 	decFoldS
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
-	// conflicts), field names equal but for case within one struct, map keys
+	// conflicts), field names equal but for case within one struct, tag
+	// names that are not plainTagName, map keys
 	// that are not strings, []byte (base64), and the kinds encoding/json
 	// cannot decode into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
@@ -167,6 +168,9 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 			continue
 		}
 		name, opts, _ := strings.Cut(tag, ",")
+		if name != "" && !plainTagName(name) {
+			f |= decUnchecked
+		}
 		if name == "" {
 			name = sf.Name
 		}
@@ -187,6 +191,21 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 		walk(sf.Type)
 	}
 	return f
+}
+
+// plainTagName reports whether a tag's name is made of ASCII letters, digits,
+// '_' and '-' only. Other names are where the flavours of encoding/json
+// differ (classic encoding/json ignores a name with a character outside its
+// set, U+2028 say, and matches the Go field name; Go 1.27's default takes the
+// name as it is), and the engines follow the classic rule.
+func plainTagName(name string) bool {
+	for i := range len(name) {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeEngine returns the engine to decode into v with, engine.Std() for

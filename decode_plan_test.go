@@ -80,6 +80,15 @@ func TestDecodeFeatures(t *testing.T) {
 		{decStringOpt{}, decUnchecked},
 		{decCaseTwins{}, decUnchecked},
 		{json.Number(""), decUnchecked},
+		{struct {
+			V bool `json:"\u2028"`
+		}{}, decUnchecked},
+		{struct {
+			V bool `json:"a b"`
+		}{}, decUnchecked},
+		{struct {
+			V bool `json:"the_value-2,omitempty"`
+		}{}, 0},
 		{[]byte{}, decUnchecked},
 		{map[int]string{}, decUnchecked},
 		{struct{ C chan int }{}, decUnchecked},
