@@ -39,6 +39,8 @@ const (
 	decDeepNest
 	// decFoldS: a struct field whose JSON name holds an s or S.
 	decFoldS
+	// decMap: a map.
+	decMap
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
 	// conflicts), field names equal but for case within one struct, tag
@@ -64,6 +66,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkPartialFill:       0,
 	engine.DecodeQuirkStrayCloser:       0,
 	engine.DecodeQuirkObjectMemory:      decInterface,
+	engine.DecodeQuirkMapValueMerge:     decMap,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -133,6 +136,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		case reflect.Pointer, reflect.Array:
 			walk(t.Elem())
 		case reflect.Map:
+			f |= decMap
 			if t.Key().Kind() != reflect.String {
 				f |= decUnchecked
 			}

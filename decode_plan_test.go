@@ -66,11 +66,11 @@ func TestDecodeFeatures(t *testing.T) {
 		{"", 0},
 		{[]int{}, 0},
 		{decPlain{}, 0}, // recursive through a pointer
-		{map[decNamedKey][]bool{}, 0},
+		{map[decNamedKey][]bool{}, decMap},
 		{1.5, decFloat},
 		{[]float32{}, decFloat},
 		{new(any), decInterface},
-		{map[string]any{}, decInterface},
+		{map[string]any{}, decInterface | decMap},
 		{json.RawMessage{}, decRawMessage | decMethods},
 		{struct{ R json.RawMessage }{}, decRawMessage | decMethods},
 		{time.Time{}, decMethods},
@@ -90,7 +90,7 @@ func TestDecodeFeatures(t *testing.T) {
 			V bool `json:"the_value-2,omitempty"`
 		}{}, 0},
 		{[]byte{}, decUnchecked},
-		{map[int]string{}, decUnchecked},
+		{map[int]string{}, decUnchecked | decMap},
 		{struct{ C chan int }{}, decUnchecked},
 		{new(json.Marshaler), decInterface | decUnchecked},
 		{[][][][][][][]int{}, decDeepNest},
@@ -118,6 +118,7 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(float64), false, false},
 		{new(any), false, true}, // sonic: DecodeQuirkInterfaceMemory, goccy: DecodeQuirkObjectMemory
 		{new(decFolded), false, false},
+		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
 		{new(time.Time), false, true},
 		{new(json.RawMessage), false, true},

@@ -81,6 +81,13 @@ const (
 	// Trigger: an interface type.
 	DecodeQuirkObjectMemory
 
+	// DecodeQuirkMapValueMerge (sonic): a member of an object decoded into a
+	// map that already holds its key is decoded into the value there, merged
+	// (map[string]map[string]int{"a": {"x": 1}} with {"a":{"y":2}} becomes
+	// {"a": {"x": 1, "y": 2}}); encoding/json decodes it into a new zero
+	// value and replaces the old one ({"a": {"y": 2}}). Trigger: a map type.
+	DecodeQuirkMapValueMerge
+
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )
 
@@ -93,6 +100,7 @@ var decodeQuirkNames = [...]string{
 	"PartialFill",
 	"StrayCloser",
 	"ObjectMemory",
+	"MapValueMerge",
 }
 
 // Has reports whether q holds every quirk of r.

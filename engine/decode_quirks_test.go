@@ -89,6 +89,16 @@ func decodeDemos() []decodeDemo {
 			}
 			return kept(e) > 4*max(kept(Std()), 1<<20)
 		}},
+		{DecodeQuirkMapValueMerge, func(t *testing.T, e Engine) bool {
+			m := map[string]map[string]int{"a": {"x": 1}}
+			require.NoError(t, e.Unmarshal([]byte(`{"a":{"y":2}}`), &m), e.Name())
+			type xy struct{ X, Y int }
+			ms := map[string]xy{"a": {X: 1}}
+			require.NoError(t, e.Unmarshal([]byte(`{"a":{"Y":2}}`), &ms), e.Name())
+			merged := len(m["a"]) == 2
+			assert.Equal(t, merged, ms["a"].X == 1, "%s: the same for a struct value", e.Name())
+			return merged
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {

@@ -5,5 +5,5 @@ package engine
 // DecodeQuirks: see decode_quirks_test.go for each.
 func (sonicEngine) DecodeQuirks() DecodeQuirks {
 	return DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory | DecodeQuirkRawMessageUTF8 |
-		DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill | DecodeQuirkStrayCloser
+		DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill | DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge
 }
