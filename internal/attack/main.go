@@ -1,0 +1,279 @@
+// Command attack runs one attacker-chosen shape (issue 10) with encoding/json
+// (-impl std) or safejson (-impl safejson) in this process, and prints the CPU
+// seconds of the decode or encode, the process's peak RSS in MB and the
+// verdict (the error, or the values decoded). Run each shape in its own
+// process (run.sh does, for a before and an after build), so that the peak
+// RSS is that shape's.
+//
+// Linux only (getrusage's peak RSS in KB).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"strings"
+	"syscall"
+
+	"github.com/safejson/safejson"
+)
+
+type login struct {
+	User  string         `json:"user"`
+	Count int            `json:"count"`
+	Extra map[string]any `json:"extra"`
+	Tags  []string       `json:"tags"`
+}
+
+type chainPtr *chainPtr
+
+// plain has no interface, map or method: an engine decodes it.
+type plain struct {
+	User  string   `json:"user"`
+	Count int      `json:"count"`
+	Score float64  `json:"score"`
+	Tags  []string `json:"tags"`
+}
+
+type ndjson struct {
+	line []byte
+	off  int
+	left int
+}
+
+func (r *ndjson) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		return 0, io.EOF
+	}
+	n := 0
+	for n < len(p) && r.left > 0 {
+		c := copy(p[n:min(len(p), n+r.left)], r.line[r.off:])
+		n += c
+		r.left -= c
+		r.off = (r.off + c) % len(r.line)
+	}
+	return n, nil
+}
+
+func nested(levels int, maps bool) reflect.Type {
+	t := reflect.TypeFor[int]()
+	for range levels {
+		if maps {
+			t = reflect.MapOf(reflect.TypeFor[string](), t)
+		} else {
+			t = reflect.SliceOf(t)
+		}
+	}
+	return t
+}
+
+func repeatJoin(open, elem, close string, n int) []byte {
+	var b strings.Builder
+	b.Grow(len(open) + n*(len(elem)+1) + len(close))
+	b.WriteString(open)
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(elem)
+	}
+	b.WriteString(close)
+	return []byte(b.String())
+}
+
+func cpu() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+func main() {
+	impl := flag.String("impl", "std", "std or safejson")
+	shape := flag.String("shape", "", "shape")
+	flag.Parse()
+	unmarshal := json.Unmarshal
+	type dec interface{ Decode(any) error }
+	newDecoder := func(r io.Reader) dec { return json.NewDecoder(r) }
+	marshal := json.Marshal
+	if *impl == "safejson" {
+		unmarshal = safejson.Unmarshal
+		newDecoder = func(r io.Reader) dec { return safejson.NewDecoder(r) }
+		marshal = safejson.Marshal
+	}
+	var work func() string
+	into := func(in []byte, target func() any) func() string {
+		return func() string {
+			err := unmarshal(in, target())
+			return fmt.Sprint(err)
+		}
+	}
+	anyT := func() any { return new(any) }
+	switch *shape {
+	case "stray-closer-stream":
+		work = func() string {
+			d := newDecoder(strings.NewReader(`{}}`))
+			for i := range 10_000_000 {
+				var v any
+				if err := d.Decode(&v); err != nil {
+					return fmt.Sprintf("values %d, %v", i, err)
+				}
+			}
+			return "10^7 values, no error (endless)"
+		}
+	case "nested-slices-12":
+		work = into([]byte(`[]`), func() any { return reflect.New(nested(12, false)).Interface() })
+	case "nested-maps-12":
+		work = into([]byte(`{}`), func() any { return reflect.New(nested(12, true)).Interface() })
+	case "empties-into-any-9MB":
+		work = into(repeatJoin("[", "[]", "]", 3_000_000), anyT)
+	case "nested4-into-any-9MB":
+		work = into(repeatJoin("[", "[[[[]]]]", "]", 1_000_000), anyT)
+	case "ndjson-100MB-decoder":
+		line := []byte(`{"user":"ada","count":3,"extra":{"k":"v"},"tags":["a","b"]}` + "\n")
+		work = func() string {
+			d := newDecoder(&ndjson{line: line, left: 100 << 20})
+			n := 0
+			for {
+				var v login
+				if err := d.Decode(&v); err != nil {
+					return fmt.Sprintf("values %d, %v", n, err)
+				}
+				n++
+			}
+		}
+	case "ptr-chain-200k-encode", "ptr-chain-1M-encode":
+		n := 200_000
+		if *shape == "ptr-chain-1M-encode" {
+			n = 1_000_000
+		}
+		var p chainPtr
+		for range n {
+			q := new(chainPtr)
+			*q = p
+			p = q
+		}
+		work = func() string {
+			out, err := marshal(p)
+			return fmt.Sprintf("%s %v", out, err)
+		}
+	case "deep-array-9000-any":
+		work = into([]byte(strings.Repeat("[", 9000)+strings.Repeat("]", 9000)), anyT)
+	case "deep-array-1M-any":
+		work = into([]byte(strings.Repeat("[", 1_000_000)+strings.Repeat("]", 1_000_000)), anyT)
+	case "deep-object-9000-any":
+		work = into([]byte(strings.Repeat(`{"a":`, 9000)+"1"+strings.Repeat("}", 9000)), anyT)
+	case "tiny-keys-10MB-map":
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 1_000_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%x":1`, i)
+		}
+		b.WriteString("}")
+		work = into([]byte(b.String()), func() any { return new(map[string]any) })
+	case "tiny-keys-10MB-struct":
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 1_000_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%x":1`, i)
+		}
+		b.WriteString("}")
+		work = into([]byte(b.String()), func() any { return new(login) })
+	case "escaped-string-12MB":
+		work = into([]byte(`"`+strings.Repeat(`\u0041`, 2_000_000)+`"`), func() any { return new(string) })
+	case "escaped-string-12MB-any":
+		work = into([]byte(`["`+strings.Repeat(`\ud83d\ude00`, 1_000_000)+`"]`), anyT)
+	case "huge-number-1M-digits-any":
+		work = into([]byte("1"+strings.Repeat("0", 1_000_000)), anyT)
+	case "huge-number-1M-digits-int":
+		work = into([]byte("1"+strings.Repeat("0", 1_000_000)), func() any { return new(int) })
+	case "dup-keys-10MB-struct":
+		work = into(repeatJoin("{", `"count":1`, "}", 1_000_000), func() any { return new(login) })
+	case "dup-keys-10MB-map":
+		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string]any) })
+	case "dup-keys-10MB-typed-map":
+		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string][]int) })
+	case "tiny-keys-10MB-typed-map":
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range 1_000_000 {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `"%x":1`, i)
+		}
+		b.WriteString("}")
+		work = into([]byte(b.String()), func() any { return new(map[string]int) })
+	case "items-1MB-decoder":
+		var b strings.Builder
+		for i := range 20000 {
+			fmt.Fprintf(&b, `{"user":"u%d","count":%d,"extra":{"k":"v"},"tags":["a","b"]}`+"\n", i, i)
+		}
+		in := b.String()
+		work = func() string {
+			n := 0
+			for range 20 {
+				d := newDecoder(strings.NewReader(in))
+				for {
+					var v login
+					if err := d.Decode(&v); err != nil {
+						break
+					}
+					n++
+				}
+			}
+			return fmt.Sprint("values ", n)
+		}
+	case "plain-items-1MB-decoder", "plain-items-1MB-unmarshal":
+		var b strings.Builder
+		for i := range 15000 {
+			fmt.Fprintf(&b, `{"user":"u%d","count":%d,"score":%d.5,"tags":["a","b"]}`+"\n", i, i, i)
+		}
+		in := b.String()
+		arr := []byte("[" + strings.ReplaceAll(strings.TrimSpace(in), "\n", ",") + "]")
+		work = func() string {
+			n := 0
+			for range 20 {
+				if *shape == "plain-items-1MB-unmarshal" {
+					var v []plain
+					if err := unmarshal(arr, &v); err != nil {
+						return err.Error()
+					}
+					n += len(v)
+					continue
+				}
+				d := newDecoder(strings.NewReader(in))
+				for {
+					var v plain
+					if err := d.Decode(&v); err != nil {
+						break
+					}
+					n++
+				}
+			}
+			return fmt.Sprint("values ", n)
+		}
+	case "wide-ints-10MB-slice":
+		work = into(repeatJoin("[", "12345678", "]", 1_100_000), func() any { return new([]int) })
+	default:
+		fmt.Fprintln(os.Stderr, "unknown shape", *shape)
+		os.Exit(2)
+	}
+	start := cpu()
+	res := work()
+	used := cpu() - start
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	if len(res) > 70 {
+		res = res[:70] + "…"
+	}
+	fmt.Printf("%.3f\t%d\t%s\n", used, ru.Maxrss/1024, strings.ReplaceAll(res, "\n", " "))
+}
