@@ -86,6 +86,9 @@ func decodeAvoid(q engine.DecodeQuirks) decodeFeatures {
 
 var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
 
+// decodeEngines are the engines compiled in, Default first.
+var decodeEngines = engine.All()
+
 var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
@@ -233,7 +236,7 @@ func (o Options) decodeEngine(v any) engine.Engine {
 	if f&decodeAvoid(engine.DecodeQuirksOf(first)) == 0 {
 		return first
 	}
-	for _, e := range engine.All() {
+	for _, e := range decodeEngines {
 		if e != first && f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0 {
 			return e
 		}

@@ -142,3 +142,12 @@ func TestDecodeRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodePlanAllocs: planning a decode allocates nothing once the type is
+// known.
+func TestDecodePlanAllocs(t *testing.T) {
+	for _, v := range []any{new([]int), new(float64), new(any), new(time.Time)} {
+		Options{}.decodeEngine(v)
+		assert.Zero(t, testing.AllocsPerRun(100, func() { Options{}.decodeEngine(v) }), "%T", v)
+	}
+}
