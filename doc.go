@@ -41,7 +41,11 @@
 // the caller's own MarshalJSON propagates, as in encoding/json (the method may
 // then have been called twice, once by each).
 //
-// Unmarshal and NewDecoder decode with the engine; on bad input they decode
-// again with encoding/json and return its error, so that errors are
-// encoding/json's types and texts whatever the engine.
+// Unmarshal and NewDecoder give encoding/json's verdict on every input. The
+// target's type is planned as for encoding: an engine decodes it only where
+// it is known to do so exactly and within encoding/json's memory (no
+// interface, no Unmarshaler, none of the engine's DecodeQuirks), and only
+// input that encoding/json's scanner accepts; everything else, and every
+// input the engine refuses, is encoding/json's. A Decoder reads the stream
+// through a json.Decoder, so it holds one value, not the stream.
 package safejson
