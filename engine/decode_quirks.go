@@ -21,7 +21,8 @@ import (
 type DecodeQuirks uint64
 
 const (
-	// DecodeQuirkNestedTypeCompile (sonic): the first decode into a type
+	// DecodeQuirkNestedTypeCompile (sonic, amd64: its JIT decoder; arm64's
+	// Go decoder does not show it up to 12 levels): the first decode into a type
 	// compiles a decoder for it, in time and memory exponential in the
 	// levels of container types nested directly in one another, whatever the
 	// input: `[]` into 12 levels of []…[]int takes seconds and more than 500
@@ -30,7 +31,7 @@ const (
 	// in one another than the encode planner allows.
 	DecodeQuirkNestedTypeCompile DecodeQuirks = 1 << iota
 
-	// DecodeQuirkInterfaceMemory (sonic): decoding into an interface costs
+	// DecodeQuirkInterfaceMemory (sonic, amd64): decoding into an interface costs
 	// about three times encoding/json's memory for empty arrays and objects
 	// (about 330 bytes for each `[]` in an array, encoding/json about 110;
 	// about 1200 for each `[[[[]]]]`, encoding/json about 230): a request
@@ -45,9 +46,9 @@ const (
 
 	// DecodeQuirkNegativeZero (sonic): the number -0 (written without a
 	// fraction or an exponent) inside an array or object decodes as +0 into
-	// a float or an interface; encoding/json keeps the sign. At the top
-	// level, and -0.0 or -0e0 anywhere, keep it. Trigger: a float kind, or
-	// an interface.
+	// a float or an interface; encoding/json keeps the sign. -0.0 and -0e0
+	// keep it, and so does -0 at the top level on amd64 (not on arm64).
+	// Trigger: a float kind, or an interface.
 	DecodeQuirkNegativeZero
 
 	// DecodeQuirkUnicodeFold (sonic): an object key matches a struct field
@@ -72,7 +73,8 @@ const (
 	// decoder).
 	DecodeQuirkStrayCloser
 
-	// DecodeQuirkObjectMemory (goccy): an object decoded into an interface
+	// DecodeQuirkObjectMemory (goccy; sonic on arm64, whose Go decoder keeps
+	// the heap the demo measures too): an object decoded into an interface
 	// (any, map[string]any) holds all its members on a stack until the
 	// object ends, then makes a map sized for their number: an object of N
 	// duplicate keys holds N values at once and keeps a map of room for N

@@ -2,8 +2,21 @@
 
 package engine
 
-// DecodeQuirks: see decode_quirks_test.go for each.
-func (sonicEngine) DecodeQuirks() DecodeQuirks {
-	return DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory | DecodeQuirkRawMessageUTF8 |
-		DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill | DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge
-}
+import "runtime"
+
+// sonicDecodeQuirks: see decode_quirks_test.go for each. sonic decodes with
+// its JIT (jitdec) on amd64 and with a Go decoder (optdec) on arm64, whose
+// quirks differ.
+var sonicDecodeQuirks = func() DecodeQuirks {
+	q := DecodeQuirkRawMessageUTF8 | DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill |
+		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge
+	if runtime.GOARCH == "amd64" {
+		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
+	} else {
+		q |= DecodeQuirkObjectMemory
+	}
+	return q
+}()
+
+// DecodeQuirks: see sonicDecodeQuirks.
+func (sonicEngine) DecodeQuirks() DecodeQuirks { return sonicDecodeQuirks }
