@@ -44,9 +44,9 @@ const (
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
 	// conflicts), field names equal but for case within one struct, tag
-	// names that are not plainTagName, map keys
-	// that are not strings, []byte (base64), and the kinds encoding/json
-	// cannot decode into (chan, func, complex, unsafe.Pointer).
+	// names that are not plainTagName, map keys that are not strings, []byte
+	// (base64), interfaces with methods, and the kinds encoding/json cannot
+	// decode into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
 )
 
