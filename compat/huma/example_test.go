@@ -21,7 +21,9 @@ func Example() {
 		Unmarshal: safejson.Unmarshal,
 	}
 	huma.DefaultFormats["json"] = huma.DefaultFormats["application/json"]
-	defer func() { huma.DefaultFormats["application/json"], huma.DefaultFormats["json"] = huma.DefaultJSONFormat, huma.DefaultJSONFormat }()
+	defer func() {
+		huma.DefaultFormats["application/json"], huma.DefaultFormats["json"] = huma.DefaultJSONFormat, huma.DefaultJSONFormat
+	}()
 
 	type user struct {
 		Name    string  `json:"name"`
