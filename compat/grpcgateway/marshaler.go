@@ -166,8 +166,8 @@ func (j *JSONPb) enumSlice(rv reflect.Value) []byte {
 // map of them with encoding/json, which sorts, escapes and compacts them as
 // in the gateway; it cannot fail on the valid JSON it is given.
 func (j *JSONPb) mapOf(rv reflect.Value, maps []uintptr) ([]byte, error) {
-	if rv.IsNil() {
-		return []byte("null"), nil
+	if rv.Len() == 0 {
+		return []byte("{}"), nil // also for a nil map, as the gateway writes it
 	}
 	p := rv.Pointer()
 	for _, a := range maps {

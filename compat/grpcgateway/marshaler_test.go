@@ -105,6 +105,8 @@ func protoValues(t *testing.T) map[string]any {
 		"messages":     []*wrapperspb.StringValue{wrapperspb.String("a<"), wrapperspb.String("b")},
 		"nilMessages":  []*wrapperspb.StringValue(nil),
 		"messageMap":   map[string]*wrapperspb.Int64Value{"x": wrapperspb.Int64(1), "y<": nil},
+		"nilMap":       map[string]int(nil),
+		"emptyMap":     map[string]any{"e": map[int]bool{}, "n": map[string]any(nil)},
 		"nestedMap":    map[int]any{2: map[string]any{"ts": ts, "f": 1.5}, 1: []string{"<"}},
 		"enums":        []structpb.NullValue{structpb.NullValue_NULL_VALUE},
 		"enum":         structpb.NullValue_NULL_VALUE,
@@ -133,6 +135,7 @@ func TestPlainDataAsDefault(t *testing.T) {
 	assert.Equal(t, response{http.StatusOK, "application/json", `{"html":"\u003cb\u003e\u0026\u003c/b\u003e","list":["ü",null,true],"n":1.5}`},
 		get(t, ours+"/v/map"))
 	assert.Equal(t, response{http.StatusOK, "application/json", `["NULL_VALUE"]`}, get(t, ours+"/v/enums"))
+	assert.Equal(t, response{http.StatusOK, "application/json", `{"e":{},"n":{}}`}, get(t, ours+"/v/emptyMap"))
 }
 
 // TestUnsupportedValues: where the gateway answers 500 with {"code":2,…} and
