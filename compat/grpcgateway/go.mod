@@ -1,0 +1,30 @@
+module github.com/safejson/safejson/compat/grpcgateway
+
+go 1.26.0
+
+replace github.com/safejson/safejson => ../..
+
+require (
+	github.com/grpc-ecosystem/grpc-gateway/v2 v2.33.0
+	github.com/safejson/safejson v0.0.0-00010101000000-000000000000
+	github.com/stretchr/testify v1.12.1
+	google.golang.org/protobuf v1.36.12
+)
+
+require (
+	github.com/bytedance/gopkg v0.1.3 // indirect
+	github.com/bytedance/sonic v1.15.5 // indirect
+	github.com/bytedance/sonic/loader v0.5.3 // indirect
+	github.com/cloudwego/base64x v0.1.6 // indirect
+	github.com/goccy/go-json v0.12.0 // indirect
+	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+	google.golang.org/genproto/googleapis/api v0.0.0-20261026165753-2ffab32bce7e // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261019180522-ce908d29299b // indirect
+	google.golang.org/grpc v1.84.0 // indirect
+)

@@ -1,0 +1,24 @@
+module github.com/safejson/safejson/compat/huma
+
+go 1.26
+
+replace github.com/safejson/safejson => ../..
+
+require (
+	github.com/danielgtaylor/huma/v2 v2.37.2
+	github.com/safejson/safejson v0.0.0-00010101000000-000000000000
+	github.com/stretchr/testify v1.12.1
+)
+
+require (
+	github.com/bytedance/gopkg v0.1.3 // indirect
+	github.com/bytedance/sonic v1.15.5 // indirect
+	github.com/bytedance/sonic/loader v0.5.3 // indirect
+	github.com/cloudwego/base64x v0.1.6 // indirect
+	github.com/goccy/go-json v0.12.0 // indirect
+	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
+	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/arch v0.24.0 // indirect
+	golang.org/x/sys v0.41.0 // indirect
+)
