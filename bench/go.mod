@@ -5,6 +5,7 @@ go 1.26
 replace github.com/safejson/safejson => ../
 
 require (
+	github.com/klauspost/compress v1.20.4
 	github.com/safejson/safejson v0.0.0-00010101000000-000000000000
 	github.com/stretchr/testify v1.12.1
 )
