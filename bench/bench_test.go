@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"testing"
 )
@@ -37,6 +39,53 @@ func BenchmarkMarshal(b *testing.B) {
 				}
 				for b.Loop() {
 					_, _ = e.marshal()
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCorpusMarshal runs every row of the corpus table (-corpus) through
+// every peer: BenchmarkCorpusMarshal/<file>/<typed|any>/<peer>, peer one of
+// safejson, sonic, goccy, segmentio, jsoniter, std and, on Go 1.27, v2. safejson
+// must succeed with encoding/json's bytes; the peers are timed whatever they
+// write (the -corpus table says which differ).
+func BenchmarkCorpusMarshal(b *testing.B) { benchmarkCorpus(b, opEncode) }
+
+// BenchmarkCorpusUnmarshal is BenchmarkCorpusMarshal for decoding, each call
+// into a fresh typed struct or any.
+func BenchmarkCorpusUnmarshal(b *testing.B) { benchmarkCorpus(b, opDecode) }
+
+func benchmarkCorpus(b *testing.B, o op) {
+	eng, err := engineByName(*benchEngine)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ins, err := corpusInputs()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, in := range ins {
+		var want []byte
+		if o == opEncode {
+			if want, err = json.Marshal(in.Value); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, p := range peers(eng) {
+			f := corpusCall(p, in, o)
+			b.Run(in.Slug()+"/"+p.Name, func(b *testing.B) {
+				out, err := call(f)
+				if p.Name == peerSafejson && (err != nil || o == opEncode && !bytes.Equal(out, want)) {
+					b.Fatalf("safejson must write encoding/json's bytes: %v", err)
+				}
+				if isPanic(err) {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				b.SetBytes(int64(len(in.Data)))
+				for b.Loop() {
+					_, _ = f()
 				}
 			})
 		}

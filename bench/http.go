@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -14,11 +15,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/safejson/safejson/bench/corpus"
 	"github.com/safejson/safejson/engine"
 )
 
 // httpConfig says how the HTTP bench loads its servers.
 type httpConfig struct {
+	// Case is what the route returns; the zero value means the seed's
+	// 20 objects (Cases()[0]).
+	Case   Case
 	Engine engine.Engine
 	// Duration is the load time per encoder, split evenly over Rounds.
 	Duration time.Duration
@@ -98,9 +103,12 @@ type server struct {
 }
 
 // runHTTP starts one server per encoder on 127.0.0.1, each returning the
-// 20 objects, loads them in turn with a closed-loop client, and shuts them down.
+// case's value, loads them in turn with a closed-loop client, and shuts them down.
 func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
-	c := Cases()[0] // 20 objects
+	c := cfg.Case
+	if c.Value == nil {
+		c = Cases()[0] // 20 objects
+	}
 	encs := encoders(c, cfg.Engine)
 	rep = HTTPReport{
 		Machine: currentMachine(cfg.Engine), Case: c.Name, Conns: cfg.Conns, Rounds: cfg.Rounds,
@@ -125,7 +133,7 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 		}
 	}()
 	for _, i := range httpOrder {
-		s, serr := startServer(encs[i].marshal, cfg.Conns)
+		s, serr := startServer("/"+c.Slug, encs[i].marshal, cfg.Conns)
 		if serr != nil {
 			return rep, serr
 		}
@@ -205,15 +213,15 @@ func runHTTP(cfg httpConfig) (rep HTTPReport, err error) {
 	return rep, nil
 }
 
-// startServer serves marshal's output on a fresh loopback port and returns it
-// with a keep-alive client sized for conns connections.
-func startServer(marshal func() ([]byte, error), conns int) (*server, error) {
+// startServer serves marshal's output at path on a fresh loopback port and
+// returns it with a keep-alive client sized for conns connections.
+func startServer(path string, marshal func() ([]byte, error), conns int) (*server, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, fmt.Errorf("bench: listening on loopback: %w", err)
 	}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /items", func(w http.ResponseWriter, _ *http.Request) {
+	mux.HandleFunc("GET "+path, func(w http.ResponseWriter, _ *http.Request) {
 		b, err := call(marshal)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
@@ -224,7 +232,7 @@ func startServer(marshal func() ([]byte, error), conns int) (*server, error) {
 		_, _ = w.Write(b)
 	})
 	s := &server{
-		url: "http://" + ln.Addr().String() + "/items",
+		url: "http://" + ln.Addr().String() + path,
 		srv: &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second},
 		client: &http.Client{
 			Timeout: 10 * time.Second,
@@ -334,6 +342,38 @@ func (s *server) close() error {
 		return fmt.Errorf("bench: shutting down the %s server: %w", s.name, err)
 	}
 	return nil
+}
+
+// httpCorpusRoutes are the corpus files -route can return, typed.
+var httpCorpusRoutes = func() []string {
+	var names []string
+	for _, f := range corpus.Files() {
+		names = append(names, f.Name)
+	}
+	return names
+}()
+
+// routeCase returns what -route names: the seed's items-20, or a corpus file
+// decoded by encoding/json into its typed struct.
+func routeCase(name string) (Case, error) {
+	if name == Cases()[0].Slug {
+		return Cases()[0], nil
+	}
+	for _, f := range corpus.Files() {
+		if f.Name != name {
+			continue
+		}
+		data, err := corpus.Load(f.Name)
+		if err != nil {
+			return Case{}, err
+		}
+		v := f.New()
+		if err := json.Unmarshal(data, v); err != nil {
+			return Case{}, fmt.Errorf("bench: encoding/json cannot decode %s: %w", f.Name, err)
+		}
+		return Case{Name: f.Name + " typed", Slug: f.Name + "-typed", Value: v}, nil
+	}
+	return Case{}, fmt.Errorf("bench: -route %q: want %s or one of %v", name, Cases()[0].Slug, httpCorpusRoutes)
 }
 
 // progress writes one line to w, if any.

@@ -10,6 +10,8 @@
 //	go run ./bench -from r.json -chart c.svg   # table and chart of a saved run
 //	go run ./bench -http                # req/s of a route returning 20 objects
 //	go run ./bench -engine goccy        # any engine of engine.All()
+//	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
+//	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
 //
 // Progress goes to stderr, results to stdout.
 package main
@@ -22,6 +24,7 @@ import (
 	"io"
 	"os"
 	"regexp"
+	"strings"
 	"time"
 )
 
@@ -53,6 +56,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		duration   = fs.Duration("duration", 5*time.Second, "HTTP: load time per encoder, split over the rounds")
 		conns      = fs.Int("conns", 10, "HTTP: concurrent keep-alive connections of the closed-loop client")
 		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
+		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
+		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -93,8 +98,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 
 	if *doHTTP {
+		c, err := routeCase(*route)
+		if err != nil {
+			return err
+		}
 		rep, err := runHTTP(httpConfig{
-			Engine: eng, Duration: *duration, Rounds: *rounds, Conns: *conns,
+			Case: c, Engine: eng, Duration: *duration, Rounds: *rounds, Conns: *conns,
 			Warmup: min(*duration/10, 500*time.Millisecond), Progress: stderr,
 		})
 		if err != nil {
@@ -105,6 +114,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		writeHTTPMarkdown(stdout, rep)
 		return nil
+	}
+
+	if *doCorpus || (*from != "" && savedKind(*from) == corpusKind) {
+		return runCorpusCommand(corpusCommand{
+			From: *from, Case: *caseRE, Engine: eng, Runs: *runs, Batch: *batch, Clock: clk,
+			JSON: *asJSON, Chart: *chart,
+		}, stdout, stderr)
 	}
 
 	var rep Report
@@ -167,6 +183,21 @@ func readReport(path string) (Report, error) {
 		return rep, fmt.Errorf("bench: -from %s: no rows", path)
 	}
 	return rep, nil
+}
+
+// savedKind returns the kind of the report saved at path: corpusKind for the
+// corpus tables, "" for the seed's table or a file that cannot be read (which
+// readReport then reports).
+func savedKind(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	var probe struct {
+		Kind string `json:"kind"`
+	}
+	_ = json.Unmarshal(b, &probe)
+	return probe.Kind
 }
 
 // writeJSON writes v indented, with a final newline.

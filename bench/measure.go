@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"time"
@@ -119,10 +120,14 @@ func median(xs []float64) float64 {
 }
 
 // timeInterleaved measures every non-nil marshal: runs rounds, each a batch of
-// calibrated size per encoder, the encoders taken in a rotating order so that a
-// slow moment of the machine falls on all of them alike. It returns, per
-// encoder, the time per call of each run (nil for a nil marshal), the batch
-// size, and the panic that stopped its timing, if one did.
+// calibrated size per encoder, the encoders taken in a new shuffled order each
+// round so that a slow moment of the machine falls on all of them alike, and
+// no encoder always follows the same one. Each batch starts from a collected
+// heap and one untimed call: otherwise an encoder that allocates little pays,
+// in the batch after one that allocates a lot, for the pages the runtime gave
+// back to the OS meanwhile. It returns, per encoder, the time per call of
+// each run (nil for a nil marshal), the batch size, and the panic that
+// stopped its timing, if one did.
 func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Duration, clk clock) (perRun [][]float64, sizes []int, panics []error) {
 	perRun = make([][]float64, len(marshals))
 	sizes = make([]int, len(marshals))
@@ -132,14 +137,23 @@ func timeInterleaved(marshals []func() ([]byte, error), runs int, target time.Du
 			panics[i] = recovered(func() { sizes[i] = calibrate(m, target, clk) })
 		}
 	}
-	for r := range runs {
-		for k := range marshals {
-			i := (r + k) % len(marshals)
+	// A fixed seed: the same orders in every run of the bench.
+	rng := rand.New(rand.NewPCG(1, 2))
+	order := make([]int, len(marshals))
+	for i := range order {
+		order[i] = i
+	}
+	for range runs {
+		rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+		for _, i := range order {
 			if marshals[i] == nil || panics[i] != nil {
 				continue
 			}
 			runtime.GC()
-			panics[i] = recovered(func() { perRun[i] = append(perRun[i], batch(marshals[i], sizes[i], clk)) })
+			panics[i] = recovered(func() {
+				_, _ = marshals[i]()
+				perRun[i] = append(perRun[i], batch(marshals[i], sizes[i], clk))
+			})
 		}
 	}
 	return perRun, sizes, panics

@@ -1,0 +1,7 @@
+//go:build !goexperiment.jsonv2 || !go1.27
+
+package main
+
+// jsonV2Peer reports that this toolchain has no encoding/json/v2 (or only
+// the experiment of Go 1.25 and 1.26, which the table leaves out).
+func jsonV2Peer() (peer, bool) { return peer{}, false }
