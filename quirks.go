@@ -35,6 +35,9 @@ func avoidMask(q engine.Quirks) features {
 	if q.Has(engine.QuirkMarshalerInterfacePointer) {
 		avoid |= featPtrToInterface
 	}
+	if q.Has(engine.QuirkTagName) {
+		avoid |= featOddTagName
+	}
 	// QuirkUnsupportedMapKey and QuirkUnwrittenTypeRejected are featBadMapKey
 	// and featUnsupported, avoided above for every engine; QuirkDepthLimit is
 	// beyond engineDepthLimit.
@@ -47,4 +50,5 @@ func avoidMask(q engine.Quirks) features {
 const knownQuirks = engine.QuirkStringOption | engine.QuirkMarshalerOutput | engine.QuirkNegativeZero |
 	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods |
 	engine.QuirkOmitEmptyNegativeZero | engine.QuirkEmbeddedPointerMethods | engine.QuirkStickyPointerMethods |
-	engine.QuirkMarshalerInterfacePointer | engine.QuirkDoublePointerMethods | engine.QuirkUnwrittenTypeRejected
+	engine.QuirkMarshalerInterfacePointer | engine.QuirkDoublePointerMethods | engine.QuirkUnwrittenTypeRejected |
+	engine.QuirkTagName
