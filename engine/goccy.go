@@ -19,7 +19,7 @@ type goccyEngine struct{}
 // exists in every build without the safejson_sonic or safejson_std tag.
 func Goccy() Engine { return goccyEngine{} }
 
-func (goccyEngine) Name() string { return "goccy" }
+func (goccyEngine) Name() string   { return "goccy" }
 func (goccyEngine) Quirks() Quirks { return goccyQuirks }
 
 var goccyQuirks = func() Quirks {
@@ -33,6 +33,7 @@ var goccyQuirks = func() Quirks {
 	}
 	return q
 }()
+
 func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }
 
