@@ -38,6 +38,7 @@ func strictCases() []*Case {
 		}{F: nan}, `{"F":null}`).with(safejson.Options{Circular: safejson.CircularError}),
 		same("strict/nothing-to-substitute", []any{1, "<", map[string]int{"a": 1}}, `[1,"\u003c",{"a":1}]`).with(strict),
 		fails("strict/user-error-unchanged", []any{failJSON{}},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).with(strict),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).with(strict).
+			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failJSON: boom")),
 	}
 }

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +21,7 @@ import (
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -60,6 +63,87 @@ func TestCorpus(t *testing.T) {
 			assert.Contains(t, []string{"sonic", "goccy", "std"}, k.Engine, "%s: %s", c.Name, c.Where())
 			assert.NotEmpty(t, k.Reason, "%s: %s", c.Name, c.Where())
 		}
+		if (c.Kind == Same || c.Kind == Substitute || (c.Kind == Policy && c.Want != nil)) && c.Options.Prefix == "" {
+			assert.True(t, json.Valid(c.Want), "%s: %s: the expected bytes are not valid JSON: %q", c.Name, c.Where(), c.Want)
+		}
+	}
+}
+
+// TestFlavors checks the per-flavour expectations: each names a flavour
+// there is, gives a reason, and says something other than the classic
+// expectation (or that encoding/json dies there); CasesFor applies exactly
+// the flavour asked for, and Cases the one in force.
+func TestFlavors(t *testing.T) {
+	classic, onV2 := CasesFor("v1"), CasesFor("v2")
+	require.Equal(t, len(classic), len(onV2))
+	n := 0
+	for i, c := range classic {
+		d := onV2[i]
+		where := fmt.Sprintf("%s (%s)", c.Name, c.Where())
+		assert.Nil(t, c.Flavor, where)
+		assert.False(t, c.StdDies, where)
+		for _, f := range c.Flavors {
+			assert.Equal(t, "v2", f.Flavor, where)
+			assert.NotEmpty(t, f.Reason, where)
+			changed := f.StdDies || f.Kind != c.Kind || !bytes.Equal(f.Want, c.Want) || (f.Err == nil) != (c.Err == nil) ||
+				(f.Err != nil && (f.Err.Msg != c.Err.Msg || f.Err.Type != c.Err.Type))
+			assert.True(t, changed, "%s: the v2 expectation is the classic one", where)
+		}
+		if len(c.Flavors) == 0 {
+			assert.Same(t, c, d, where)
+			continue
+		}
+		n++
+		require.NotNil(t, d.Flavor, where)
+		assert.Equal(t, d.Flavor.Kind, d.Kind, where)
+		assert.Equal(t, d.Flavor.Want, d.Want, where)
+		assert.Equal(t, d.Flavor.StdDies, d.StdDies, where)
+	}
+	assert.Positive(t, n)
+	for i, c := range Cases() {
+		assert.Equal(t, CasesFor(flavor.Name)[i].Flavor != nil, c.Flavor != nil, c.Name)
+	}
+}
+
+// stdDiesCase names the case a child process of TestStdDiesWhereCasesSay
+// runs encoding/json on.
+const stdDiesCase = "SAFEJSON_CONFORMANCE_STD_DIES_CASE"
+
+// TestStdDiesWhereCasesSay runs encoding/json on the value of every case that
+// says it kills encoding/json on this flavour (category K), each in a child
+// process with a small stack, and checks that the child dies of a stack
+// overflow; the cases are judged without std in this process.
+func TestStdDiesWhereCasesSay(t *testing.T) {
+	if name := os.Getenv(stdDiesCase); name != "" {
+		// The child: no return from here when the case is right.
+		debug.SetMaxStack(16 << 20)
+		for _, c := range Cases() {
+			if c.Name == name {
+				d := *c
+				d.StdDies = false
+				o := Std(&d)
+				fmt.Printf("encoding/json returned: %s\n", describe(o))
+				os.Exit(0)
+			}
+		}
+		t.Fatalf("no case %q", name)
+	}
+	n := 0
+	for _, c := range Cases() {
+		if !c.StdDies {
+			continue
+		}
+		n++
+		cmd := exec.Command(os.Args[0], "-test.run=^TestStdDiesWhereCasesSay$")
+		cmd.Env = append(os.Environ(), stdDiesCase+"="+c.Name)
+		out, err := cmd.CombinedOutput()
+		require.Error(t, err, "%s: encoding/json did not die: %s", c.Name, out)
+		assert.Contains(t, string(out), "stack overflow", c.Name)
+	}
+	if flavor.V2 {
+		assert.Positive(t, n, "the corpus has category K cases")
+	} else {
+		assert.Zero(t, n, "the classic encoding/json dies on nothing")
 	}
 }
 

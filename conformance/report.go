@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // The README region generated from the cases' known differences.
@@ -29,6 +31,9 @@ func (r Result) RawSummary() string {
 		return "not run"
 	}
 	raw := r.Raw
+	if errors.Is(raw.Err, ErrStdDies) {
+		return "dies (not run)"
+	}
 	if len(caseExpectation(r.Case).check(raw)) == 0 {
 		return "ok"
 	}
@@ -91,14 +96,26 @@ func Summarize(results []Result) Summary {
 	return s
 }
 
-// Verdict is the report's one-line conclusion.
+// Verdict is the report's one-line conclusion. It names the toolchain and the
+// flavour of encoding/json the cases were judged against.
 func (s Summary) Verdict() string {
 	if s.Fail > 0 {
-		return fmt.Sprintf("verdict: FAIL: %d of %d results differ from what the cases expect (%d cases × %s on %s/%s)",
-			s.Fail, s.Pass+s.Known+s.Fail, s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH)
+		return fmt.Sprintf("verdict: FAIL: %d of %d results differ from what the cases expect (%d cases × %s on %s/%s, %s)",
+			s.Fail, s.Pass+s.Known+s.Fail, s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, Toolchain())
 	}
-	return fmt.Sprintf("verdict: OK: %d cases × %s on %s/%s, %d known differences, no other",
-		s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, s.Known)
+	return fmt.Sprintf("verdict: OK: %d cases × %s on %s/%s, %s, %d known differences, no other",
+		s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, Toolchain(), s.Known)
+}
+
+// Toolchain names the Go toolchain and the flavour of its encoding/json:
+// "go1.27.3, encoding/json v2 (on json/v2)" or "go1.26.8, encoding/json v1
+// (classic)".
+func Toolchain() string {
+	kind := "classic"
+	if flavor.V2 {
+		kind = "on json/v2"
+	}
+	return fmt.Sprintf("%s, encoding/json %s (%s)", runtime.Version(), flavor.Name, kind)
 }
 
 // WriteMarkdown writes the case × engine table of results, then the failures
