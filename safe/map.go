@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -23,6 +24,7 @@ const (
 	keyInt                   // signed integer, in decimal
 	keyUint                  // unsigned integer, in decimal
 	keyOther                 // a key type encoding/json rejects: see otherKey
+	keyValue                 // json/v2: named by its value, see valueName
 )
 
 // mapEncoder writes a map as an object, its members sorted by name.
@@ -57,12 +59,16 @@ func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
 	switch k := t.Key(); {
 	case k.Kind() == reflect.String:
 		me.key = keyString
+	case k.Kind() == reflect.Interface && flavor.MapKeysByValue:
+		me.key = keyValue
 	case k.Implements(textMarshalerType):
 		me.key = keyText
 	case isIntKind(k.Kind()):
 		me.key = keyInt
 	case isUintKind(k.Kind()):
 		me.key = keyUint
+	case flavor.MapKeysByValue:
+		me.key = keyValue
 	default:
 		me.key = keyOther
 	}
@@ -90,7 +96,7 @@ func isUintKind(k reflect.Kind) bool {
 }
 
 func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	if me.key == keyOther && e.strict {
+	if me.key == keyOther && e.strict { // the classic encoder rejects the type
 		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
 	}
 	if v.IsNil() {
@@ -124,7 +130,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	used := 0 // values copied into sc.vals
 	for ; it.Next(); used++ {
 		sc.key.SetIterKey(&it)
-		name, ok, err := me.name(e, v, sc.key)
+		name, ok, err := me.name(e, v, sc.key, len(b)+1)
 		if err != nil {
 			return b, err
 		}
@@ -155,7 +161,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
 	var err error
-	if me.key == keyText || me.key == keyOther {
+	if me.key >= keyText && me.key != keyInt && me.key != keyUint {
 		if pre, err = me.orderTies(e, b, start, end); err != nil {
 			return b, err
 		}
@@ -322,7 +328,8 @@ func addrSensitive(t reflect.Type) bool {
 }
 
 // name returns the member name of map key k, false to leave the entry out.
-func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, error) {
+// offset is the length of the output up to the map's '{' included.
+func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (string, bool, error) {
 	switch me.key {
 	case keyString:
 		return k.String(), true, nil
@@ -339,6 +346,8 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, er
 			return "", true, nil
 		}
 		return textKey(k, me.typ)
+	case keyValue:
+		return me.valueName(e, k, offset)
 	}
 	return otherKey(k, me.typ)
 }
@@ -353,7 +362,7 @@ func textKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	b, err := tm.MarshalText()
 	if err != nil {
-		return "", false, stderr.MapKeyError(mapType, err)
+		return "", false, stderr.MapKeyError(mapType, k.Type(), err)
 	}
 	return string(b), true, nil
 }

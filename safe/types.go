@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+
+	"github.com/safejson/safejson/internal/stderr"
 )
 
 // encoderCache maps a reflect.Type to its encoderFunc. Encoders are built under
@@ -198,19 +200,20 @@ func encodeQuotedString(e *encodeState, b []byte, v reflect.Value) ([]byte, erro
 }
 
 // number returns the text of a json.Number, "0" for the empty one, or the
-// error encoding/json returns for an invalid one.
-func number(s string) (string, error) {
+// error encoding/json returns for an invalid one; quoted is the `,string`
+// option.
+func number(s string, quoted bool) (string, error) {
 	if s == "" {
 		return "0", nil
 	}
 	if !validNumber(s) {
-		return "", invalidNumberError(s)
+		return "", stderr.InvalidNumber(s, quoted)
 	}
 	return s, nil
 }
 
 func encodeNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	s, err := number(v.String())
+	s, err := number(v.String(), false)
 	if err != nil {
 		return b, err
 	}
@@ -218,7 +221,7 @@ func encodeNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 }
 
 func encodeQuotedNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	s, err := number(v.String())
+	s, err := number(v.String(), true)
 	if err != nil {
 		return b, err
 	}
