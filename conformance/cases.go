@@ -36,6 +36,7 @@ const (
 	v2RawMessage     = "D: json.RawMessage is an alias of jsontext.Value on json/v2, whose method has a pointer receiver: errors name *jsontext.Value"
 	v2KeyText        = "F: on json/v2 a map key's failing MarshalText is a *MarshalerError naming *T"
 	v2Number         = "G: on json/v2 an invalid json.Number is a *MarshalerError of its MarshalJSONTo method"
+	v2MapKeyErrors   = "I: on json/v2 a map key that cannot be a JSON object name fails when it is met, as a *json.UnsupportedValueError of jsontext"
 	v2TagName        = "H: encoding/json on json/v2 cuts a tag name at a quote or backslash and takes other characters as they are"
 	v2MapKeys        = "J: encoding/json on json/v2 writes float keys, pointer keys (as the value they point to) and interface keys holding them"
 	v2StdDies        = "K: encoding/json on json/v2 recurses into a cycle that writes no JSON token until the stack overflows, a fatal error"

@@ -102,7 +102,8 @@ func marshalerCases() []*Case {
 			m := map[string]any{"z": failJSON{}}
 			m["a"] = m
 			return m
-		}(), errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")),
+		}(), errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).
+			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failJSON: boom")),
 		fails("marshaler/invalid-output", rawJSON("{bad"),
 			errAs[*json.SyntaxError]("json: error calling MarshalJSON for type conformance.rawJSON: invalid character 'b' looking for beginning of object key string")).
 			onV2Err(v2MethodType, errAs[*json.SyntaxError]("json: error calling MarshalJSON for type *conformance.rawJSON: invalid character 'b' looking for beginning of object key string")),

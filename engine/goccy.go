@@ -67,7 +67,7 @@ func (goccyEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 		return dst, goccyError(v, err)
 	}
 	out = trimNewline(out, len(dst))
-	if flavor.V2 && o.NoEscapeHTML && indexLineSeparator(out[len(dst):]) >= 0 {
+	if flavor.RawEscapesLineTerminators && o.NoEscapeHTML && indexLineSeparator(out[len(dst):]) >= 0 {
 		// goccy copies a raw U+2028 or U+2029 out of MarshalJSON output
 		// when HTML is not escaped, as the classic encoding/json does;
 		// encoding/json on json/v2 escapes them there too, as it does in

@@ -12,8 +12,9 @@ import (
 // writes differently from encoding/json:
 //   - U+0008 and U+000C: sonic writes \u0008 and \u000c, encoding/json \b
 //     and \f;
-//   - invalid UTF-8 (flavour v2 only): sonic writes \ufffd, the classic
-//     encoding/json too, but encoding/json on json/v2 writes a raw U+FFFD.
+//   - invalid UTF-8: sonic writes \ufffd, as the classic encoding/json
+//     does, but encoding/json on json/v2 writes a raw U+FFFD
+//     (flavor.InvalidUTF8).
 //     sonic writes a valid U+FFFD of the input raw, so in its output the
 //     escape \ufffd stands for invalid UTF-8 and nothing else (MarshalJSON
 //     output, which sonic rewrites too, is QuirkMarshalerOutput, routed
@@ -35,8 +36,8 @@ func fixSonicStrings(b []byte, noEscapeHTML bool) []byte {
 }
 
 // fixControlEscapes turns the escapes \u0008 and \u000c into \b and \f, and
-// on flavour v2 the escape \ufffd into a raw U+FFFD (three bytes for six), in
-// place.
+// the escape \ufffd into flavor.InvalidUTF8 where that is a raw U+FFFD (three
+// bytes for six), in place.
 func fixControlEscapes(b []byte) []byte {
 	i := bytes.IndexByte(b, '\\')
 	if i < 0 {
@@ -64,8 +65,8 @@ func fixControlEscapes(b []byte) []byte {
 				continue
 			}
 		}
-		if flavor.V2 && i+6 <= len(b) && string(b[i+1:i+6]) == "ufffd" {
-			w += copy(b[w:], "\uFFFD")
+		if flavor.InvalidUTF8 != `\ufffd` && i+6 <= len(b) && string(b[i+1:i+6]) == "ufffd" {
+			w += copy(b[w:], flavor.InvalidUTF8)
 			i += 6
 			continue
 		}
