@@ -86,6 +86,9 @@ var defaultCandidates = func() []candidate {
 	return cs
 }()
 
+// stdCandidate is encoding/json as a candidate.
+var stdCandidate, _ = candidateFor(engine.Std())
+
 func candidateFor(e engine.Engine) (candidate, bool) {
 	q := e.Quirks()
 	return candidate{e, avoidMask(q)}, q&^knownQuirks == 0
@@ -118,12 +121,16 @@ func (o *Options) plan(v any) (engine.Engine, *typeInfo) {
 		return cs[0].eng, nil
 	}
 	ti := infoOf(reflect.TypeOf(v))
-	if ti.dynamic {
-		return nil, ti
-	}
 	limit := engineDepthLimit
 	if o.MaxDepth != 0 {
 		limit = min(limit, o.MaxDepth)
+	}
+	if ti.dynamic {
+		if decodedShapesToStd && (o.Engine == nil || o.Engine == engine.Std()) &&
+			scanValue(v, ti, limit, stdCandidate.avoid|featNonFinite) {
+			return engine.Std(), ti
+		}
+		return nil, ti
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {

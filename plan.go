@@ -80,6 +80,11 @@ const (
 	// name; json/v2 cuts it at a quote or backslash and takes the rest), kept
 	// simple so that neither rule is written a second time here.
 	featOddTagName
+	// featNonFinite is no feature of a type but a bit of an avoid mask: the
+	// pre-scan sends to the reference encoder a value holding a NaN or ±Inf
+	// float64 in an interface (decoded JSON's floats), which the candidate
+	// would reject.
+	featNonFinite
 )
 
 // dynamicRoot reports whether t is an interface, or slices, arrays, maps and
