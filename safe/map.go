@@ -42,7 +42,7 @@ type mapEncoder struct {
 	// invalid UTF-8 in them is replaced before sorting; that writes the same
 	// bytes, since the replacement is what appendString writes.
 	asWritten bool
-	scratch sync.Pool // *mapScratch
+	scratch   sync.Pool // *mapScratch
 }
 
 // mapScratch is reused storage for the keys and values of one map type.
