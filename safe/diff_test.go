@@ -4,6 +4,7 @@ package safe_test
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math"
@@ -566,6 +567,8 @@ func diffCases() []diffCase {
 		{name: "raw message empty", v: json.RawMessage{}, userErr: true},
 		{name: "marshal text error", v: failText{}, userErr: true},
 		{name: "marshal text error field", v: struct{ T failText }{}, userErr: true},
+		{name: "marshal json error on nil pointer in interface", v: struct{ M json.Marshaler }{(*failNilJSON)(nil)}, userErr: true},
+		{name: "marshal text error on nil pointer in interface", v: struct{ T encoding.TextMarshaler }{(*failNilText)(nil)}, userErr: true},
 		{name: "map key text error", v: map[failKey]int{1: 1}, userErr: true},
 		{name: "invalid number", v: json.Number("1."), userErr: true},
 		{name: "invalid number field", v: struct{ N json.Number }{"abc"}, userErr: true},

@@ -32,6 +32,11 @@ const RawEscapesLineTerminators = false
 // (Categories C, D, F.)
 func MarshalerErrorType(named, concrete reflect.Type) reflect.Type { return named }
 
+// NilInInterfaceErrorType returns the Type of the *json.MarshalerError for a
+// failing method called on a nil pointer held by a value of interface type
+// iface (which has the method): iface.
+func NilInInterfaceErrorType(iface reflect.Type) reflect.Type { return iface }
+
 // MapKeyErrorIsMarshalerError: a map key's failing MarshalText is a plain
 // error, "json: encoding error for type %q: %q" naming the map type.
 // (Category F.)

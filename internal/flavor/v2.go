@@ -38,6 +38,14 @@ func MarshalerErrorType(named, concrete reflect.Type) reflect.Type {
 	return reflect.PointerTo(concrete)
 }
 
+// NilInInterfaceErrorType returns the Type of the *json.MarshalerError for a
+// failing method called on a nil pointer held by a value of interface type
+// iface (which has the method): json/v2 calls it through a struct embedding
+// the interface, *struct { json.Marshaler } for a json.Marshaler.
+func NilInInterfaceErrorType(iface reflect.Type) reflect.Type {
+	return reflect.PointerTo(reflect.StructOf([]reflect.StructField{{Name: iface.Name(), Type: iface, Anonymous: true}}))
+}
+
 // MapKeyErrorIsMarshalerError: a map key's failing MarshalText is a
 // *json.MarshalerError ("error calling MarshalText for type *K"), as for a
 // value. (Category F.)
