@@ -550,6 +550,11 @@ func diffCases() []diffCase {
 		{name: "nan keys tie", v: map[float64]int{nan: 2, math.NaN(): 1}, want: `{"NaN":1,"NaN":2}`},
 		{name: "bool key map in struct", v: struct{ M map[bool]string }{map[bool]string{true: "<"}}, want: `{"M":{"true":"\u003c"}}`, path: "/M"},
 		{name: "bool key map nil", v: map[bool]int(nil), want: `null`},
+		// Keys json/v2 writes (by value), the classic encoding/json rejects.
+		{name: "float32 keys", v: map[float32]int{0.1: 1, float32(math.Copysign(0, -1)): 2, 1e-7: 3}, want: `{"-0":2,"0.1":1,"1e-07":3}`},
+		{name: "pointer to pointer keys", v: map[**int]int{&pone: 1}, want: `{}`},
+		{name: "interface keys holding a pointer", v: map[any]int{pone: 1, "s": 2}, want: `{"s":2}`},
+		{name: "interface keys holding NaN", v: map[any]int{nan: 1, "s": 2}, want: `{"NaN":1,"s":2}`},
 
 		// Errors of the caller's own methods: encoding/json's errors.
 		{name: "marshal json error", v: failJSON{}, userErr: true},
