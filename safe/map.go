@@ -170,7 +170,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
 	var err error
-	if me.key >= keyText && me.key != keyInt && me.key != keyUint {
+	if me.key >= keyText && me.key != keyInt && me.key != keyUint || me.asWritten && me.key == keyString {
 		if pre, err = me.orderTies(e, b, start, end); err != nil {
 			return b, err
 		}
