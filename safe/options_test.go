@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -541,4 +542,33 @@ func TestReuseAfterError(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	}
+}
+
+// TestDefaultDepthLimit: beyond DefaultMaxDepth safe writes "[Array]".
+// json/v2's encoding/json stops there too (*json.SyntaxError), and Strict
+// wraps its very error; the classic one has no limit, and Strict reports
+// safe's own.
+func TestDefaultDepthLimit(t *testing.T) {
+	var v any = 1
+	for range safe.DefaultMaxDepth + 1 {
+		v = []any{v}
+	}
+	got, err := safe.Marshal(v)
+	require.NoError(t, err)
+	assert.True(t, json.Valid(got))
+	assert.Contains(t, string(got), `[["[Array]"]]`)
+	_, strictErr := safe.Options{Strict: true}.Marshal(v)
+	var se *safe.Error
+	require.ErrorAs(t, strictErr, &se)
+	assert.Equal(t, safe.ReasonDepth, se.Reason)
+	_, stdErr := json.Marshal(v)
+	if flavor.MaxDepth == 0 {
+		require.NoError(t, stdErr)
+		var uv *json.UnsupportedValueError
+		assert.ErrorAs(t, strictErr, &uv)
+		return
+	}
+	require.Error(t, stdErr)
+	assert.IsType(t, stdErr, se.Err)
+	assert.Equal(t, stdErr.Error(), se.Err.Error())
 }
