@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
@@ -36,8 +37,12 @@ type mapEncoder struct {
 	// direct: the encoding of the map's values does not depend on whether
 	// they are addressable, so they can be copied into reused storage
 	// instead of one allocation each.
-	direct  bool
-	scratch sync.Pool // *mapScratch
+	direct bool
+	// asWritten: names are sorted as written (flavor.SortKeysAsWritten), so
+	// invalid UTF-8 in them is replaced before sorting; that writes the same
+	// bytes, since the replacement is what appendString writes.
+	asWritten bool
+	scratch   sync.Pool // *mapScratch
 }
 
 // mapScratch is reused storage for the keys and values of one map type.
@@ -55,7 +60,8 @@ type mapEntry struct {
 func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) }
 
 func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
-	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem())}
+	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem()),
+		asWritten: flavor.SortKeysAsWritten(t.Key())}
 	switch k := t.Key(); {
 	case k.Kind() == reflect.String:
 		me.key = keyString
@@ -137,6 +143,9 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 		if !ok {
 			continue
 		}
+		if me.asWritten && !utf8.ValidString(name) {
+			name = string([]rune(name))
+		}
 		var val reflect.Value
 		if me.direct {
 			val = sc.vals.Index(used)
@@ -161,7 +170,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
 	var err error
-	if me.key >= keyText && me.key != keyInt && me.key != keyUint {
+	if me.key >= keyText && me.key != keyInt && me.key != keyUint || me.asWritten && me.key == keyString {
 		if pre, err = me.orderTies(e, b, start, end); err != nil {
 			return b, err
 		}

@@ -30,6 +30,8 @@ func methodErrorType(v reflect.Value) reflect.Type {
 	switch {
 	case !v.IsValid():
 		return flavor.MarshalerErrorType(rawMessageType, rawMessageType)
+	case v.Kind() == reflect.Interface && v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil():
+		return flavor.NilInInterfaceErrorType(v.Type())
 	case v.Kind() == reflect.Interface && !v.IsNil():
 		return flavor.MarshalerErrorType(v.Type(), v.Elem().Type())
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -75,6 +76,10 @@ func (b *builder) newEncoder(t reflect.Type, allowAddr, quoted bool) encoderFunc
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
 		return condAddr(encodeAddrMarshaler, b.newEncoder(t, false, quoted))
+	}
+	if t.Kind() == reflect.Interface && flavor.InterfaceMethodsOnConcrete &&
+		(t.Implements(marshalerType) || t.Implements(textMarshalerType)) {
+		return encodeMethodInterface
 	}
 	if t.Implements(marshalerType) {
 		return encodeMarshaler
@@ -245,6 +250,19 @@ func encodeInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) 
 	}
 	e.indirect--
 	return b, err
+}
+
+// encodeMethodInterface writes a value of an interface type with a marshal
+// method as json/v2 does (flavor.InterfaceMethodsOnConcrete): by its concrete
+// value, but for a nil pointer, on which the interface's method is called.
+func encodeMethodInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	if v.IsNil() || v.Elem().Kind() != reflect.Pointer || !v.Elem().IsNil() {
+		return encodeInterface(e, b, v)
+	}
+	if v.Type().Implements(marshalerType) {
+		return encodeMarshaler(e, b, v)
+	}
+	return encodeTextMarshaler(e, b, v)
 }
 
 // encodeUnsupported writes the substitute for a value of a type encoding/json

@@ -32,6 +32,11 @@ const RawEscapesLineTerminators = false
 // (Categories C, D, F.)
 func MarshalerErrorType(named, concrete reflect.Type) reflect.Type { return named }
 
+// NilInInterfaceErrorType returns the Type of the *json.MarshalerError for a
+// failing method called on a nil pointer held by a value of interface type
+// iface (which has the method): iface.
+func NilInInterfaceErrorType(iface reflect.Type) reflect.Type { return iface }
+
 // MapKeyErrorIsMarshalerError: a map key's failing MarshalText is a plain
 // error, "json: encoding error for type %q: %q" naming the map type.
 // (Category F.)
@@ -63,6 +68,17 @@ const MaxDepth = 0
 // is a member like any field, and encoding/json panics calling its MarshalJSON
 // or MarshalText through the unexported field. (Category M.)
 func DropsUnexportedEmbedded(t reflect.Type, omitZero bool) bool { return false }
+
+// SortKeysAsWritten reports whether the members of a map with key type t are
+// sorted by their names as written (invalid UTF-8 replaced), not as the keys
+// give them. The classic encoder sorts them as the keys give them.
+func SortKeysAsWritten(t reflect.Type) bool { return false }
+
+// InterfaceMethodsOnConcrete: a value of an interface type that has a
+// marshal method (json.Marshaler, encoding.TextMarshaler, an interface
+// embedding one) has that method called (MarshalJSON before MarshalText),
+// whatever other methods its concrete value has.
+const InterfaceMethodsOnConcrete = false
 
 // TimeErrorPrefix starts the error of time.Time's MarshalJSON (for a year
 // outside [0,9999]) inside the *json.MarshalerError: the method's own text.

@@ -38,6 +38,14 @@ func MarshalerErrorType(named, concrete reflect.Type) reflect.Type {
 	return reflect.PointerTo(concrete)
 }
 
+// NilInInterfaceErrorType returns the Type of the *json.MarshalerError for a
+// failing method called on a nil pointer held by a value of interface type
+// iface (which has the method): json/v2 calls it through a struct embedding
+// the interface, *struct { json.Marshaler } for a json.Marshaler.
+func NilInInterfaceErrorType(iface reflect.Type) reflect.Type {
+	return reflect.PointerTo(reflect.StructOf([]reflect.StructField{{Name: iface.Name(), Type: iface, Anonymous: true}}))
+}
+
 // MapKeyErrorIsMarshalerError: a map key's failing MarshalText is a
 // *json.MarshalerError ("error calling MarshalText for type *K"), as for a
 // value. (Category F.)
@@ -80,18 +88,39 @@ func DropsUnexportedEmbedded(t reflect.Type, omitZero bool) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	methods := []string{"MarshalJSON", "MarshalJSONTo", "MarshalText", "AppendText",
-		"UnmarshalJSON", "UnmarshalJSONFrom", "UnmarshalText"}
-	if omitZero {
-		methods = append(methods, "IsZero")
+	if hasMethods(t) {
+		return true
 	}
-	for _, m := range methods {
+	_, isZero := reflect.PointerTo(t).MethodByName("IsZero")
+	return omitZero && isZero
+}
+
+// hasMethods reports whether t or *t has one of the methods json/v2 calls
+// (or calls when decoding).
+func hasMethods(t reflect.Type) bool {
+	for _, m := range []string{"MarshalJSON", "MarshalJSONTo", "MarshalText", "AppendText",
+		"UnmarshalJSON", "UnmarshalJSONFrom", "UnmarshalText"} {
 		if _, ok := reflect.PointerTo(t).MethodByName(m); ok {
 			return true // the pointer's method set holds the value's
 		}
 	}
 	return false
 }
+
+// SortKeysAsWritten reports whether the members of a map with key type t are
+// sorted by their names as written (invalid UTF-8 replaced), not as the keys
+// give them. json/v2 sorts by the written names, except for keys of a string
+// kind without methods, which it sorts as they are.
+func SortKeysAsWritten(t reflect.Type) bool {
+	return t.Kind() != reflect.String || hasMethods(t)
+}
+
+// InterfaceMethodsOnConcrete: a value of an interface type that has a
+// marshal method (json.Marshaler, encoding.TextMarshaler, an interface
+// embedding one) is written by its concrete value, with that value's own
+// methods in their order of precedence (MarshalJSON before MarshalText);
+// only a nil pointer in it has the interface's method called.
+const InterfaceMethodsOnConcrete = true
 
 // TimeErrorPrefix starts the error of time.Time's MarshalJSON (for a year
 // outside [0,9999]) inside the *json.MarshalerError: json/v2 formats times

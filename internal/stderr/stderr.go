@@ -62,15 +62,31 @@ var timeType = reflect.TypeFor[time.Time]()
 // *json.SyntaxError from Syntax); t is the type it names
 // (flavor.MarshalerErrorType).
 func MarshalJSONError(t reflect.Type, err error) *json.MarshalerError {
-	if (t == timeType || t.Kind() == reflect.Pointer && t.Elem() == timeType) && flavor.TimeErrorPrefix == "" {
-		// json/v2 formats a time itself: its error lacks the method's prefix.
-		if s, ok := strings.CutPrefix(err.Error(), "Time.MarshalJSON: "); ok {
-			err = errors.New(s)
-		}
+	if isTime(t) {
+		err = timeError(err)
 	}
 	e := jsonTemplate
 	e.Type, e.Err = t, err
 	return &e
+}
+
+func isTime(t reflect.Type) bool {
+	return t == timeType || t.Kind() == reflect.Pointer && t.Elem() == timeType
+}
+
+// timeError is the error of time.Time's MarshalJSON or MarshalText as
+// encoding/json reports it: as is, or, on json/v2, which formats a time itself
+// (as JSON for a value and for a map key alike), without the method's prefix.
+func timeError(err error) error {
+	if flavor.TimeErrorPrefix != "" {
+		return err
+	}
+	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: "} {
+		if s, ok := strings.CutPrefix(err.Error(), p); ok {
+			return errors.New(s)
+		}
+	}
+	return err
 }
 
 // MarshalTextError is the error encoding/json returns when the MarshalText method
@@ -87,7 +103,11 @@ func MarshalTextError(t reflect.Type, err error) *json.MarshalerError {
 // MarshalText (json/v2).
 func MapKeyError(mapType, keyType reflect.Type, err error) error {
 	if flavor.MapKeyErrorIsMarshalerError {
-		return MarshalTextError(flavor.MarshalerErrorType(keyType, keyType), err)
+		named := flavor.MarshalerErrorType(keyType, keyType)
+		if isTime(keyType) {
+			return MarshalJSONError(named, err) // json/v2's own time format
+		}
+		return MarshalTextError(named, err)
 	}
 	return fmt.Errorf("json: encoding error for type %q: %q", mapType.String(), err.Error())
 }

@@ -33,6 +33,8 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 	far := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
 	_, farErr := far.MarshalJSON()
 	require.Error(t, farErr)
+	_, farTextErr := far.MarshalText()
+	require.Error(t, farTextErr)
 	cases := []struct {
 		name string
 		v    any
@@ -44,6 +46,7 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 		{"MarshalJSON through a pointer", &badJSON{}, MarshalJSONError(named(reflect.TypeFor[*badJSON]()), boom)},
 		{"invalid MarshalJSON output", invalidJSON{}, MarshalJSONError(named(reflect.TypeFor[invalidJSON]()), Syntax([]byte(`{"a":}`)))},
 		{"time out of range", far, MarshalJSONError(named(reflect.TypeFor[time.Time]()), farErr)},
+		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), farTextErr)},
 		{"invalid number", json.Number("1."), InvalidNumber("1.", false)},
 		{"invalid number, string option", struct {
 			N json.Number `json:",string"`
