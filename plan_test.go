@@ -222,6 +222,7 @@ func TestQuirksRouteAround(t *testing.T) {
 		{engine.QuirkMarshalerInterfacePointer, struct{ M *json.Marshaler }{}},
 		{engine.QuirkDoublePointerMethods, struct{ P **planPtrMarshaler }{}},
 		{engine.QuirkTagName, struct {
+			//lint:ignore SA5008 a quote in the name, on purpose (QuirkTagName)
 			A int `json:"a\"b"`
 		}{}},
 	}

@@ -85,6 +85,65 @@ func TestDecodedJSONGoesToReferenceEncoder(t *testing.T) {
 	})
 }
 
+// selfPointer is a pointer type whose values point to values of itself.
+type selfPointer *selfPointer
+
+// TestDecodedJSONRoute: the shapes of decoded JSON go to encoding/json where
+// decodedShapesToStd says so for this flavour, else to the reference
+// encoder; and never to encoding/json when the value holds a cycle (those
+// that write no JSON token kill Go 1.27's encoding/json), a non-finite
+// float, or nesting deeper than the engines' limit.
+func TestDecodedJSONRoute(t *testing.T) {
+	var want engine.Engine
+	if decodedShapesToStd {
+		want = engine.Std()
+	}
+	for _, v := range []any{benchdata.Maps(20), benchdata.Map(1), []any{1, "a", nil, []any{true}}, map[string]any{}} {
+		for _, o := range []Options{{}, {Engine: engine.Std()}, {NoEscapeHTML: true, Indent: "\t"}} {
+			got, _ := o.plan(v)
+			assert.Equal(t, want, got, "%T %+v", v, o)
+		}
+		// Another engine asked for by name is not replaced by std.
+		for _, e := range engine.All() {
+			if e != engine.Std() {
+				got, _ := (&Options{Engine: e}).plan(v)
+				assert.Nil(t, got, "%T on %s", v, e.Name())
+			}
+		}
+	}
+
+	var anySelf any
+	anySelf = &anySelf
+	var named selfPointer
+	named = &named
+	var viaDouble any
+	double := &viaDouble
+	viaDouble = &double
+	selfMap := map[string]any{"a": 1}
+	selfMap["self"] = selfMap
+	deep := map[string]any{}
+	for range engineDepthLimit {
+		deep = map[string]any{"a": deep}
+	}
+	for name, v := range map[string]any{
+		"any pointer to itself":   []any{1, anySelf},
+		"named pointer to itself": map[string]any{"p": named},
+		"double pointer cycle":    map[string]any{"d": []any{viaDouble}},
+		"self map":                selfMap,
+		"NaN":                     map[string]any{"x": []any{1.5, math.NaN()}},
+		"+Inf":                    []any{math.Inf(1)},
+		"too deep":                deep,
+	} {
+		for _, o := range []Options{{}, {Engine: engine.Std()}} {
+			got, _ := o.plan(v)
+			assert.Nil(t, got, name)
+		}
+		out, err := Marshal(v)
+		require.NoError(t, err, name)
+		assert.True(t, json.Valid(out), "%s: %s", name, out)
+	}
+}
+
 func TestCyclesNeverReachTheEngine(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}

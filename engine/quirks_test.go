@@ -68,9 +68,12 @@ func poisonHolder(v any) any {
 // oddTagNames has tag names the classic encoding/json drops for the field
 // name (a quote, a backslash, a symbol) and one it takes (a letter).
 type oddTagNames struct {
+	//lint:ignore SA5008 a quote in the name, on purpose: json/v2 cuts it there
 	A int `json:"a\"b"`
+	//lint:ignore SA5008 a backslash in the name, on purpose: json/v2 cuts it there
 	B int `json:"c\\d"`
 	C int `json:"☺"`
+	//lint:ignore SA5008 a quote in the name, on purpose: json/v2 cuts it there
 	D int `json:"e'f"`
 	E int `json:"é"`
 }
@@ -78,6 +81,7 @@ type oddTagNames struct {
 // collidingTagNames: on json/v2, the first name is cut to "b", which the
 // second has: encoding/json drops both.
 type collidingTagNames struct {
+	//lint:ignore SA5008 a quote in the name, on purpose: json/v2 cuts it there
 	B int `json:"b\"x"`
 	C int `json:"b"`
 }
