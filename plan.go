@@ -80,6 +80,13 @@ const (
 	// name; json/v2 cuts it at a quote or backslash and takes the rest), kept
 	// simple so that neither rule is written a second time here.
 	featOddTagName
+	// featHiddenMethods: an unexported embedded struct field (or pointer to
+	// one) whose type has MarshalJSON or MarshalText. The classic
+	// encoding/json panics calling the method through the unexported field,
+	// encoding/json on json/v2 leaves the field out (flavor.DropsUnexportedEmbedded),
+	// and the engines call the method: only the reference encoder writes it
+	// as the toolchain's rule says.
+	featHiddenMethods
 	// featNonFinite is no feature of a type but a bit of an avoid mask: the
 	// pre-scan sends to the reference encoder a value holding a NaN or ±Inf
 	// float64 in an interface (decoded JSON's floats), which the candidate
@@ -392,6 +399,15 @@ func localFeatures(t reflect.Type) features {
 			}
 			if sf.Anonymous {
 				f |= featEmbedded
+				if et := sf.Type; !sf.IsExported() {
+					if et.Kind() == reflect.Pointer {
+						et = et.Elem()
+					}
+					p := reflect.PointerTo(et)
+					if p.Implements(jsonMarshalerType) || p.Implements(textMarshalerType) {
+						f |= featHiddenMethods
+					}
+				}
 			}
 			if hasOption(opts, "omitzero") {
 				f |= featOmitZero

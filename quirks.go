@@ -3,11 +3,13 @@ package safejson
 import "github.com/safejson/safejson/engine"
 
 // avoidMask returns the features whose values must not go to an engine with
-// quirks q: those every engine rejects (the attempt would be wasted), and those
-// this one is known to write differently from encoding/json (engine.Quirks
-// documents each, with the type feature that triggers it).
+// quirks q: those every engine rejects (the attempt would be wasted), those no
+// engine writes as encoding/json's rule says (featHiddenMethods: the engines,
+// encoding/json's flavours and the reference encoder's substitute all differ),
+// and those this one is known to write differently from encoding/json
+// (engine.Quirks documents each, with the type feature that triggers it).
 func avoidMask(q engine.Quirks) features {
-	avoid := featUnsupported | featBadMapKey
+	avoid := featUnsupported | featBadMapKey | featHiddenMethods
 	if q.Has(engine.QuirkStringOption) {
 		avoid |= featStringOptString
 	}

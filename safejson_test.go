@@ -332,3 +332,44 @@ func TestUnmarshalAndDecoder(t *testing.T) {
 		assert.ErrorIs(t, d.Decode(&m), io.EOF)
 	})
 }
+
+// Unexported embedded structs with MarshalJSON methods (category M): the
+// classic encoding/json panics on them, encoding/json on json/v2 leaves them
+// out, and the engines call the methods; every path writes what the
+// reference encoder writes.
+type (
+	hiddenJSON   struct{ A int }
+	hiddenText   struct{ B int }
+	hidesMethods struct {
+		hiddenJSON  `json:"j"`
+		*hiddenText `json:"t"`
+		X           int
+	}
+)
+
+func (hiddenJSON) MarshalJSON() ([]byte, error)  { return []byte(`"j"`), nil }
+func (*hiddenText) MarshalJSON() ([]byte, error) { return []byte(`"t"`), nil }
+
+func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
+	assert.NotZero(t, infoOf(reflect.TypeFor[hidesMethods]()).feat&featHiddenMethods)
+	for _, v := range []any{hidesMethods{hiddenJSON{1}, &hiddenText{2}, 3}, hidesMethods{X: 3}, []any{hidesMethods{X: 4}}} {
+		want, err := safe.Marshal(v)
+		require.NoError(t, err)
+		std, stdPanicked := func() (b []byte, panicked bool) {
+			defer func() { panicked = recover() != nil }()
+			b, _ = json.Marshal(v)
+			return b, false
+		}()
+		if !stdPanicked {
+			assert.Equal(t, string(std), string(want), "%#v: where encoding/json writes it, safe writes the same", v)
+		}
+		got, err := Marshal(v)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "%#v", v)
+		eachEngine(t, func(t *testing.T, e engine.Engine) {
+			got, err := Options{Engine: e}.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "%#v", v)
+		})
+	}
+}
