@@ -87,11 +87,6 @@ const (
 	// and the engines call the method: only the reference encoder writes it
 	// as the toolchain's rule says.
 	featHiddenMethods
-	// featNonFinite is no feature of a type but a bit of an avoid mask: the
-	// pre-scan sends to the reference encoder a value holding a NaN or ±Inf
-	// float64 in an interface (decoded JSON's floats), which the candidate
-	// would reject.
-	featNonFinite
 )
 
 // dynamicRoot reports whether t is an interface, or slices, arrays, maps and

@@ -1,7 +1,6 @@
 package safejson
 
 import (
-	"math"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -213,9 +212,6 @@ func (s *scanner) any(x any, depth int) bool {
 	case string, bool, int, int64:
 		return true
 	case float64:
-		if s.avoid&featNonFinite != 0 && (math.IsNaN(x) || math.IsInf(x, 0)) {
-			return false
-		}
 		return s.avoid&featFloat == 0
 	case map[string]any:
 		if x == nil {
