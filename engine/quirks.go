@@ -170,8 +170,9 @@ const (
 	// QuirkUnwrittenTypeRejected (sonic, goccy): a value is rejected if its
 	// type holds, anywhere, a type the engine cannot write, even when no
 	// value of it is written: a map type whose key encoding/json cannot
-	// write (complex, array, struct or interface keys; for goccy also bool
-	// and float keys, for sonic pointer keys) in an empty slice, a nil map in
+	// write (complex, array, struct or interface keys, goccy writing
+	// interface keys on flavour v2; for goccy also bool and float keys, for
+	// sonic pointer keys) in an empty slice, a nil map in
 	// an omitempty field, a struct behind a nil pointer; and for sonic a
 	// chan, func or complex field with both omitempty and omitzero (which
 	// omitzero omits when zero). encoding/json fails only when it meets such
