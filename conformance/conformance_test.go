@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,6 +27,15 @@ import (
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
+
+// TestMain gives the tests a hang guard fit for a loaded machine: HangLimit
+// catches infinite loops, not slowness, and under the race detector, with
+// other test binaries on the same two cores, a raw engine has taken more than
+// its default 5 s to reject 10001 levels of []any.
+func TestMain(m *testing.M) {
+	HangLimit = 2 * time.Minute
+	os.Exit(m.Run())
+}
 
 // TestCorpus checks the corpus is well formed: enough cases, unique names, one
 // expectation each, a location that exists, replacer keys exactly when there
