@@ -72,6 +72,21 @@ const (
 	// types nested directly in one another; some engines compile such types
 	// in time and memory exponential in the nesting.
 	featDeepTypeNest
+	// featOddTagName: a struct field whose json tag name holds a character
+	// other than an ASCII letter, a digit, '_' or '-'. It is a superset of
+	// the names the flavours of encoding/json treat differently (the classic
+	// one drops a name with a quote, a backslash or a character that is
+	// neither a letter, a digit nor common ASCII punctuation, for the field
+	// name; json/v2 cuts it at a quote or backslash and takes the rest), kept
+	// simple so that neither rule is written a second time here.
+	featOddTagName
+	// featHiddenMethods: an unexported embedded struct field (or pointer to
+	// one) whose type has MarshalJSON or MarshalText. The classic
+	// encoding/json panics calling the method through the unexported field,
+	// encoding/json on json/v2 leaves the field out (flavor.DropsUnexportedEmbedded),
+	// and the engines call the method: only the reference encoder writes it
+	// as the toolchain's rule says.
+	featHiddenMethods
 )
 
 // dynamicRoot reports whether t is an interface, or slices, arrays, maps and
@@ -374,8 +389,20 @@ func localFeatures(t reflect.Type) features {
 		}
 	case reflect.Struct:
 		forEachField(t, func(sf reflect.StructField, opts string) {
+			if name, _, _ := strings.Cut(sf.Tag.Get("json"), ","); !plainName(name) {
+				f |= featOddTagName
+			}
 			if sf.Anonymous {
 				f |= featEmbedded
+				if et := sf.Type; !sf.IsExported() {
+					if et.Kind() == reflect.Pointer {
+						et = et.Elem()
+					}
+					p := reflect.PointerTo(et)
+					if p.Implements(jsonMarshalerType) || p.Implements(textMarshalerType) {
+						f |= featHiddenMethods
+					}
+				}
 			}
 			if hasOption(opts, "omitzero") {
 				f |= featOmitZero
@@ -454,6 +481,18 @@ func forEachField(t reflect.Type, fn func(sf reflect.StructField, opts string)) 
 		_, opts, _ := strings.Cut(tag, ",")
 		fn(sf, opts)
 	}
+}
+
+// plainName reports whether a tag name is made of ASCII letters, digits, '_'
+// and '-' only (see featOddTagName).
+func plainName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // hasOption reports whether the comma-separated tag options hold name.

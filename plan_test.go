@@ -105,6 +105,16 @@ func TestFeatures(t *testing.T) {
 		{v: complex(1, 2), has: featUnsupported},
 		{v: benchdata.Items(1), has: featFloat, lacks: featRecursive | featDynamic, depth: 3},
 		{v: benchdata.ItemsWithSelf(1), has: featRecursive, scanned: true},
+		{v: struct {
+			A int `json:"a_b-C9,omitempty"`
+			B int `json:",string"`
+		}{}, has: featStringOpt, lacks: featOddTagName, depth: 1},
+		{v: struct {
+			A int `json:"a b"`
+		}{}, has: featOddTagName, depth: 1},
+		{v: []struct {
+			A int `json:"é"`
+		}{}, has: featOddTagName, depth: 2},
 	}
 	for _, c := range cases {
 		ti := infoOf(reflect.TypeOf(c.v))
@@ -211,6 +221,10 @@ func TestQuirksRouteAround(t *testing.T) {
 		{engine.QuirkStickyPointerMethods, planIface{Any: planPtrMarshaler{}}},
 		{engine.QuirkMarshalerInterfacePointer, struct{ M *json.Marshaler }{}},
 		{engine.QuirkDoublePointerMethods, struct{ P **planPtrMarshaler }{}},
+		{engine.QuirkTagName, struct {
+			//lint:ignore SA5008 a quote in the name, on purpose (QuirkTagName)
+			A int `json:"a\"b"`
+		}{}},
 	}
 	for _, e := range engine.All() {
 		for _, tr := range triggers {

@@ -3,11 +3,13 @@ package safejson
 import "github.com/safejson/safejson/engine"
 
 // avoidMask returns the features whose values must not go to an engine with
-// quirks q: those every engine rejects (the attempt would be wasted), and those
-// this one is known to write differently from encoding/json (engine.Quirks
-// documents each, with the type feature that triggers it).
+// quirks q: those every engine rejects (the attempt would be wasted), those no
+// engine writes as encoding/json's rule says (featHiddenMethods: the engines,
+// encoding/json's flavours and the reference encoder's substitute all differ),
+// and those this one is known to write differently from encoding/json
+// (engine.Quirks documents each, with the type feature that triggers it).
 func avoidMask(q engine.Quirks) features {
-	avoid := featUnsupported | featBadMapKey
+	avoid := featUnsupported | featBadMapKey | featHiddenMethods
 	if q.Has(engine.QuirkStringOption) {
 		avoid |= featStringOptString
 	}
@@ -35,6 +37,9 @@ func avoidMask(q engine.Quirks) features {
 	if q.Has(engine.QuirkMarshalerInterfacePointer) {
 		avoid |= featPtrToInterface
 	}
+	if q.Has(engine.QuirkTagName) {
+		avoid |= featOddTagName
+	}
 	// QuirkUnsupportedMapKey and QuirkUnwrittenTypeRejected are featBadMapKey
 	// and featUnsupported, avoided above for every engine; QuirkDepthLimit is
 	// beyond engineDepthLimit.
@@ -47,4 +52,5 @@ func avoidMask(q engine.Quirks) features {
 const knownQuirks = engine.QuirkStringOption | engine.QuirkMarshalerOutput | engine.QuirkNegativeZero |
 	engine.QuirkUnsupportedMapKey | engine.QuirkDepthLimit | engine.QuirkNestedTypeCompile | engine.QuirkArrayMethods |
 	engine.QuirkOmitEmptyNegativeZero | engine.QuirkEmbeddedPointerMethods | engine.QuirkStickyPointerMethods |
-	engine.QuirkMarshalerInterfacePointer | engine.QuirkDoublePointerMethods | engine.QuirkUnwrittenTypeRejected
+	engine.QuirkMarshalerInterfacePointer | engine.QuirkDoublePointerMethods | engine.QuirkUnwrittenTypeRejected |
+	engine.QuirkTagName

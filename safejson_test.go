@@ -85,6 +85,56 @@ func TestDecodedJSONGoesToReferenceEncoder(t *testing.T) {
 	})
 }
 
+// selfPointer is a pointer type whose values point to values of itself.
+type selfPointer *selfPointer
+
+// TestTokenlessCyclesNeverReachAnEngine: values holding a cycle that writes
+// no JSON token (category K: they kill Go 1.27's encoding/json), and the
+// other values the pre-scan keeps from the engines, go to the reference
+// encoder whatever engine is asked for, and come out as valid JSON.
+func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
+	var anySelf any
+	anySelf = &anySelf
+	var named selfPointer
+	named = &named
+	var viaDouble any
+	double := &viaDouble
+	viaDouble = &double
+	selfMap := map[string]any{"a": 1}
+	selfMap["self"] = selfMap
+	deep := map[string]any{}
+	for range engineDepthLimit {
+		deep = map[string]any{"a": deep}
+	}
+	for name, v := range map[string]any{
+		"any pointer to itself":           anySelf,
+		"any pointer to itself in slice":  []any{1, anySelf},
+		"named pointer to itself":         named,
+		"named pointer to itself in map":  map[string]any{"p": named},
+		"double pointer cycle":            map[string]any{"d": []any{viaDouble}},
+		"double pointer cycle in struct":  struct{ D any }{viaDouble},
+		"self map":                        selfMap,
+		"too deep":                        deep,
+		"named pointer to itself, typed":  struct{ P selfPointer }{named},
+		"any pointer to itself in struct": &struct{ A []any }{[]any{anySelf}},
+	} {
+		for _, o := range []Options{{}, {Engine: engine.Std()}} {
+			got, _ := o.plan(v)
+			assert.Nil(t, got, name)
+		}
+		eachEngine(t, func(t *testing.T, e engine.Engine) {
+			got, _ := (&Options{Engine: e}).plan(v)
+			assert.Nil(t, got, "%s on %s", name, e.Name())
+			out, err := Options{Engine: e}.Marshal(v)
+			require.NoError(t, err, name)
+			assert.True(t, json.Valid(out), "%s on %s: %s", name, e.Name(), out)
+		})
+		out, err := Marshal(v)
+		require.NoError(t, err, name)
+		assert.True(t, json.Valid(out), "%s: %s", name, out)
+	}
+}
+
 func TestCyclesNeverReachTheEngine(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
@@ -272,4 +322,45 @@ func TestUnmarshalAndDecoder(t *testing.T) {
 		require.NoError(t, d.Decode(&m))
 		assert.ErrorIs(t, d.Decode(&m), io.EOF)
 	})
+}
+
+// Unexported embedded structs with MarshalJSON methods (category M): the
+// classic encoding/json panics on them, encoding/json on json/v2 leaves them
+// out, and the engines call the methods; every path writes what the
+// reference encoder writes.
+type (
+	hiddenJSON   struct{ A int }
+	hiddenText   struct{ B int }
+	hidesMethods struct {
+		hiddenJSON  `json:"j"`
+		*hiddenText `json:"t"`
+		X           int
+	}
+)
+
+func (hiddenJSON) MarshalJSON() ([]byte, error)  { return []byte(`"j"`), nil }
+func (*hiddenText) MarshalJSON() ([]byte, error) { return []byte(`"t"`), nil }
+
+func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
+	assert.NotZero(t, infoOf(reflect.TypeFor[hidesMethods]()).feat&featHiddenMethods)
+	for _, v := range []any{hidesMethods{hiddenJSON{1}, &hiddenText{2}, 3}, hidesMethods{X: 3}, []any{hidesMethods{X: 4}}} {
+		want, err := safe.Marshal(v)
+		require.NoError(t, err)
+		std, stdPanicked := func() (b []byte, panicked bool) {
+			defer func() { panicked = recover() != nil }()
+			b, _ = json.Marshal(v)
+			return b, false
+		}()
+		if !stdPanicked {
+			assert.Equal(t, string(std), string(want), "%#v: where encoding/json writes it, safe writes the same", v)
+		}
+		got, err := Marshal(v)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "%#v", v)
+		eachEngine(t, func(t *testing.T, e engine.Engine) {
+			got, err := Options{Engine: e}.Marshal(v)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "%#v", v)
+		})
+	}
 }

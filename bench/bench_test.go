@@ -12,7 +12,8 @@ var benchEngine = flag.String("engine", "", "engine for the after and engine enc
 // BenchmarkMarshal runs every case of Cases() through every encoder that applies
 // to it: BenchmarkMarshal/<case>/<encoder>, encoder one of before (safe alone),
 // after (safejson), engine (the raw engine) and std (encoding/json). An engine
-// or encoding/json that rejects the value is timed to its error; safe and
+// or encoding/json that rejects the value is timed to its error (also in process
+// CPU time per call, cpu-ns/op); safe and
 // safejson must succeed. scripts/bench.sh compares them with benchstat.
 func BenchmarkMarshal(b *testing.B) {
 	eng, err := engineByName(*benchEngine)
@@ -37,8 +38,14 @@ func BenchmarkMarshal(b *testing.B) {
 				if err == nil {
 					b.SetBytes(int64(len(out)))
 				}
+				cpu, cpuOK := processCPUTime()
 				for b.Loop() {
 					_, _ = e.marshal()
+				}
+				if end, ok := processCPUTime(); ok && cpuOK && end > cpu {
+					// Process CPU time per call: steadier than ns/op on a
+					// shared, loaded machine.
+					b.ReportMetric(float64(end-cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

@@ -30,6 +30,7 @@ func Cases() []Case {
 		{Name: "20 objects", Slug: "items-20", Value: benchdata.Items(20)},
 		{Name: "500 objects", Slug: "items-500", Value: benchdata.Items(500)},
 		{Name: "20 objects as map[string]any", Slug: "maps-20", Value: benchdata.Maps(20)},
+		{Name: "500 objects as map[string]any", Slug: "maps-500", Value: benchdata.Maps(500)},
 		{Name: "20 objects, recursive type (no cycle)", Slug: "nodes-20", Value: nodes(20)},
 		{Name: "20 objects + replacer", Slug: "replacer-20", Value: benchdata.Items(20), Replacer: benchdata.Redact},
 		{Name: "20 objects + NaN (fallback)", Slug: "nan-20", Value: benchdata.ItemsWithNaN(20)},

@@ -73,10 +73,39 @@ type Case struct {
 	ReplacerKeys []string
 	// Known lists the engines for which safejson is known to give other bytes.
 	Known []Known
+	// Flavors are the case's expectations on the flavours of encoding/json
+	// where they differ from Kind, Want and Err above, which are the classic
+	// encoding/json's (flavour "v1": Go 1.26, Go 1.27 with
+	// GOEXPERIMENT=nojsonv2). Cases applies the one of the flavour in force.
+	Flavors []FlavorDiff
+	// Flavor is the entry of Flavors that Cases applied, or nil: the case
+	// expects the classic answer on this build.
+	Flavor *FlavorDiff
+	// StdDies says encoding/json of the flavour in force dies on the value,
+	// with a fatal error no recover catches (category K: a cycle that writes
+	// no JSON token, such as var x any; x = &x, recurses until the stack
+	// overflows): the runner never hands it the value (see Std).
+	StdDies bool
 	// File (relative to the repository root) and Line locate the case's
 	// constructor call.
 	File string
 	Line int
+}
+
+// FlavorDiff is what a case expects on one flavour of encoding/json, where
+// encoding/json's answer there differs from the classic one's.
+type FlavorDiff struct {
+	// Flavor is flavor.Name of the flavour: "v2" (encoding/json on json/v2,
+	// Go 1.27's default).
+	Flavor string
+	// Reason says what changed in encoding/json there.
+	Reason string
+	// Kind, Want and Err replace the case's own.
+	Kind Kind
+	Want []byte
+	Err  *WantError
+	// StdDies: encoding/json of this flavour dies on the value (Case.StdDies).
+	StdDies bool
 }
 
 // Known is a known difference: through engine Engine (on GOARCH Arch, or
@@ -201,6 +230,47 @@ func (c *Case) with(o safejson.Options) *Case {
 // calls sets the keys the case's replacer must be called with (any order).
 func (c *Case) calls(keys ...string) *Case {
 	c.ReplacerKeys = slices.Sorted(slices.Values(keys))
+	return c
+}
+
+// onV2 records that on flavour v2 the case expects want, for the reason
+// given; the kind stays.
+func (c *Case) onV2(reason, want string) *Case {
+	return c.onV2Kind(c.Kind, reason, want)
+}
+
+// onV2Kind records that on flavour v2 the case is of kind k and expects want
+// (encoding/json now writes a value it rejected, say).
+func (c *Case) onV2Kind(k Kind, reason, want string) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: k, Want: []byte(want)})
+	return c
+}
+
+// onV2Err records that on flavour v2 the case expects the error err.
+func (c *Case) onV2Err(reason string, err *WantError) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: c.Kind, Err: err})
+	return c
+}
+
+// stdDiesOnV2 records that encoding/json on json/v2 dies on the case's value
+// (category K); the expectation stays.
+func (c *Case) stdDiesOnV2(reason string) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: c.Kind, Want: c.Want, Err: c.Err, StdDies: true})
+	return c
+}
+
+// forFlavor returns the case as it stands on the named flavour: a copy with
+// that flavour's expectation applied, or c itself when it has none.
+func (c *Case) forFlavor(name string) *Case {
+	for i := range c.Flavors {
+		f := &c.Flavors[i]
+		if f.Flavor != name {
+			continue
+		}
+		d := *c
+		d.Kind, d.Want, d.Err, d.StdDies, d.Flavor = f.Kind, f.Want, f.Err, f.StdDies, f
+		return &d
+	}
 	return c
 }
 

@@ -4,6 +4,10 @@ import (
 	"github.com/safejson/safejson"
 )
 
+// selfPointer is a pointer type whose values point to values of itself:
+// p = &p is a cycle that writes no JSON token.
+type selfPointer *selfPointer
+
 // cycleCases: values that are their own ancestor (a cycle member is omitted from
 // its object, null as an array element), and shared references that are not
 // (written in full, as encoding/json does).
@@ -55,6 +59,18 @@ func cycleCases() []*Case {
 	prefix := []any{1, nil}
 	prefix[1] = prefix[:1]
 
+	// Category K: cycles through pointers and interfaces only, which write no
+	// JSON token on the way round. The classic encoding/json finds them
+	// after 1000 pointer levels; on json/v2 it recurses until the process
+	// dies, so the runner never gives it these values there.
+	var anySelf any
+	anySelf = &anySelf
+	var namedSelf selfPointer
+	namedSelf = &namedSelf
+	var anyViaDouble any
+	double := &anyViaDouble
+	anyViaDouble = &double
+
 	return []*Case{
 		sub("cycle/self-map", selfMap, `{"a":1}`),
 		sub("cycle/self-slice", selfSlice, `[1,null]`),
@@ -71,6 +87,19 @@ func cycleCases() []*Case {
 		sub("cycle/slice-in-interface-field", itemsBox, `{"V":["x",null]}`),
 		sub("cycle/typed-map-of-maps", mapOfSelf, `{"m":{"k":1}}`),
 		sub("cycle/self-box-as-slice-element", []*box{viaIface, {V: 2}}, `[{},{"V":2}]`),
+
+		sub("cycle/any-pointer-to-itself", anySelf, `null`).stdDiesOnV2(v2StdDies),
+		sub("cycle/named-pointer-to-itself", namedSelf, `null`).stdDiesOnV2(v2StdDies),
+		sub("cycle/double-pointer-through-any", anyViaDouble, `null`).stdDiesOnV2(v2StdDies),
+		sub("cycle/pointer-to-any-to-itself", &anySelf, `null`).stdDiesOnV2(v2StdDies),
+		sub("cycle/any-pointer-to-itself-in-slice", []any{1, anySelf}, `[1,null]`).stdDiesOnV2(v2StdDies),
+		sub("cycle/any-pointer-to-itself-in-map", map[string]any{"k": anySelf, "n": 1}, `{"n":1}`).stdDiesOnV2(v2StdDies),
+		sub("cycle/any-pointer-to-itself-in-struct", struct {
+			A any
+			B int
+		}{anySelf, 1}, `{"B":1}`).stdDiesOnV2(v2StdDies),
+		sub("cycle/named-pointer-to-itself-indented", []any{namedSelf, "<"}, "[\n  null,\n  \"<\"\n]").
+			with(safejson.Options{Indent: "  ", NoEscapeHTML: true}).stdDiesOnV2(v2StdDies),
 
 		same("shared/same-pointer-twice", struct{ A, B *leaf }{shared, shared}, `{"A":{"X":1},"B":{"X":1}}`),
 		same("shared/same-map-twice", []any{sharedMap, sharedMap}, `[{"x":1},{"x":1}]`),

@@ -101,7 +101,9 @@ func numberCases() []*Case {
 			N json.Number `json:",string"`
 		}{"12"}, `{"N":"12"}`),
 		same("json.Number/in-interface", []any{json.Number("1.0"), json.Number("")}, `[1.0,0]`),
-		fails("json.Number/invalid", json.Number("abc"), errAs[error](`json: invalid number literal "abc"`)),
-		fails("json.Number/invalid-in-interface", map[string]any{"a": json.Number("0x1")}, errAs[error](`json: invalid number literal "0x1"`)),
+		fails("json.Number/invalid", json.Number("abc"), errAs[error](`json: invalid number literal "abc"`)).
+			onV2Err(v2Number, errAs[*json.MarshalerError](`json: error calling MarshalJSONTo for type *json.Number: cannot parse "abc" as JSON number: invalid syntax`)),
+		fails("json.Number/invalid-in-interface", map[string]any{"a": json.Number("0x1")}, errAs[error](`json: invalid number literal "0x1"`)).
+			onV2Err(v2Number, errAs[*json.MarshalerError](`json: error calling MarshalJSONTo for type *json.Number: cannot parse "0x1" as JSON number: invalid syntax`)),
 	}
 }

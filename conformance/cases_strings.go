@@ -18,17 +18,20 @@ func stringCases() []*Case {
 		same("string/html-no-escape", `<a href="x">&amp;</a>`, `"<a href=\"x\">&amp;</a>"`).with(safejson.Options{NoEscapeHTML: true}),
 		same("string/line-separators", "a\u2028b\u2029c", `"a\u2028b\u2029c"`),
 		same("string/line-separators-no-escape-html", "a\u2028b\u2029c", `"a\u2028b\u2029c"`).with(safejson.Options{NoEscapeHTML: true}),
-		same("string/invalid-utf8", "a\xffb\xc0\xafc\xed\xa0\x80d", `"a\ufffdb\ufffd\ufffdc\ufffd\ufffd\ufffdd"`),
-		same("string/truncated-utf8-at-end", "x\xe2\x82", `"x\ufffd\ufffd"`),
+		same("string/invalid-utf8", "a\xffb\xc0\xafc\xed\xa0\x80d", `"a\ufffdb\ufffd\ufffdc\ufffd\ufffd\ufffdd"`).
+			onV2(v2InvalidUTF8, "\"a\uFFFDb\uFFFD\uFFFDc\uFFFD\uFFFD\uFFFDd\""),
+		same("string/truncated-utf8-at-end", "x\xe2\x82", `"x\ufffd\ufffd"`).onV2(v2InvalidUTF8, "\"x\uFFFD\uFFFD\""),
 		same("string/valid-multibyte", "héllo 世界 😀", `"héllo 世界 😀"`),
 		same("string/control-characters", "\x00\x01\x07\b\t\n\v\f\r\x1b\x1f\x7f",
 			`"\u0000\u0001\u0007\b\t\n\u000b\f\r\u001b\u001f`+"\x7f"+`"`),
-		same("string/long-escapes-late", longPrefix+"<\u2028\xff\b\"é", `"`+longPrefix+`\u003c\u2028\ufffd\b\"é"`),
+		same("string/long-escapes-late", longPrefix+"<\u2028\xff\b\"é", `"`+longPrefix+`\u003c\u2028\ufffd\b\"é"`).
+			onV2(v2InvalidUTF8, `"`+longPrefix+`\u003c\u2028`+"\uFFFD"+`\b\"é"`),
 		same("string/long-escapes-late-no-escape-html", longPrefix+"<&\u2029\x00", `"`+longPrefix+`<&\u2029\u0000"`).
 			with(safejson.Options{NoEscapeHTML: true}),
 		same("string/quotes-backslash-slash", `q"b\s/`, `"q\"b\\s/"`),
 		same("string/empty", "", `""`),
-		same("string/in-slice-mixed", []string{"<", "\u2028", "\xff", "\t"}, `["\u003c","\u2028","\ufffd","\t"]`),
+		same("string/in-slice-mixed", []string{"<", "\u2028", "\xff", "\t"}, `["\u003c","\u2028","\ufffd","\t"]`).
+			onV2(v2InvalidUTF8, `["\u003c","\u2028","`+"\uFFFD"+`","\t"]`),
 		same("string-option/string", struct {
 			S string `json:",string"`
 		}{`a"b<`}, `{"S":"\"a\\\"b\\u003c\""}`),
@@ -41,7 +44,7 @@ func stringCases() []*Case {
 		}{S: &x}, `{"S":"\"x\\\"\\u003c\"","N":null}`),
 		same("string-option/string-invalid-utf8", struct {
 			S string `json:",string"`
-		}{"\xff\n"}, `{"S":"\"\\ufffd\\n\""}`),
+		}{"\xff\n"}, `{"S":"\"\\ufffd\\n\""}`).onV2(v2InvalidUTF8, `{"S":"\"`+"\uFFFD"+`\\n\""}`),
 		same("string-option/named-string-type-in-map", map[string]struct {
 			S name `json:"s,string"`
 		}{"k": {"v"}}, `{"k":{"s":"\"v\""}}`),

@@ -50,18 +50,23 @@ func valueCases() []*Case {
 		same("rawmessage/indented", []json.RawMessage{json.RawMessage(`{"a":[1,2]}`)},
 			"[\n\t{\n\t\t\"a\": [\n\t\t\t1,\n\t\t\t2\n\t\t]\n\t}\n]").with(indent("", "\t")),
 		fails("rawmessage/invalid", json.RawMessage("{"),
-			errAs[*json.SyntaxError]("json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input")),
+			errAs[*json.SyntaxError]("json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input")).
+			onV2Err(v2RawMessage, errAs[*json.SyntaxError]("json: error calling MarshalJSON for type *jsontext.Value: unexpected end of JSON input")),
 		fails("rawmessage/empty-non-nil", struct{ R json.RawMessage }{json.RawMessage{}},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input")),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.RawMessage: unexpected end of JSON input")).
+			onV2Err(v2RawMessage, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *jsontext.Value: unexpected end of JSON input")),
 		fails("rawmessage/trailing-garbage", []json.RawMessage{json.RawMessage(`[1]]`)},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.RawMessage: invalid character ']' after top-level value")),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.RawMessage: invalid character ']' after top-level value")).
+			onV2Err(v2RawMessage, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *jsontext.Value: invalid character ']' after top-level value")),
 
 		same("time/utc-nanoseconds", time.Date(2024, 2, 29, 23, 59, 59, 123456789, time.UTC), `"2024-02-29T23:59:59.123456789Z"`),
 		same("time/fixed-zone", time.Date(2024, 2, 29, 23, 59, 59, 0, time.FixedZone("X", -7*3600)), `"2024-02-29T23:59:59-07:00"`),
 		same("time/zero", time.Time{}, `"0001-01-01T00:00:00Z"`),
 		same("time/nil-pointer", nilTime, `null`),
 		fails("time/year-out-of-range", time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type time.Time: Time.MarshalJSON: year outside of range [0,9999]")),
+			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type time.Time: Time.MarshalJSON: year outside of range [0,9999]")).
+			onV2Err(v2MethodType+"; time.Time's own error text is json/v2's",
+				errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *time.Time: year outside of range [0,9999]")),
 
 		same("big.Int/negative", big.NewInt(-12), `-12`),
 		same("big.Int/huge", new(big.Int).Lsh(big.NewInt(1), 100), `1267650600228229401496703205376`),

@@ -3,24 +3,39 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
+
+// TestMain gives the tests a hang guard fit for a loaded machine: HangLimit
+// catches infinite loops, not slowness, and under the race detector, with
+// other test binaries on the same two cores, a raw engine has taken more than
+// its default 5 s to reject 10001 levels of []any.
+func TestMain(m *testing.M) {
+	HangLimit = 2 * time.Minute
+	os.Exit(m.Run())
+}
 
 // TestCorpus checks the corpus is well formed: enough cases, unique names, one
 // expectation each, a location that exists, replacer keys exactly when there
@@ -60,6 +75,117 @@ func TestCorpus(t *testing.T) {
 			assert.Contains(t, []string{"sonic", "goccy", "std"}, k.Engine, "%s: %s", c.Name, c.Where())
 			assert.NotEmpty(t, k.Reason, "%s: %s", c.Name, c.Where())
 		}
+		if (c.Kind == Same || c.Kind == Substitute || (c.Kind == Policy && c.Want != nil)) && c.Options.Prefix == "" {
+			assert.True(t, json.Valid(c.Want), "%s: %s: the expected bytes are not valid JSON: %q", c.Name, c.Where(), c.Want)
+		}
+	}
+}
+
+// TestFlavors checks the per-flavour expectations: each names a flavour
+// there is, gives a reason, and says something other than the classic
+// expectation (or that encoding/json dies there); CasesFor applies exactly
+// the flavour asked for, and Cases the one in force.
+func TestFlavors(t *testing.T) {
+	classic, onV2 := CasesFor("v1"), CasesFor("v2")
+	require.Equal(t, len(classic), len(onV2))
+	n := 0
+	for i, c := range classic {
+		d := onV2[i]
+		where := fmt.Sprintf("%s (%s)", c.Name, c.Where())
+		assert.Nil(t, c.Flavor, where)
+		assert.False(t, c.StdDies, where)
+		for _, f := range c.Flavors {
+			assert.Equal(t, "v2", f.Flavor, where)
+			assert.NotEmpty(t, f.Reason, where)
+			changed := f.StdDies || f.Kind != c.Kind || !bytes.Equal(f.Want, c.Want) || (f.Err == nil) != (c.Err == nil) ||
+				(f.Err != nil && (f.Err.Msg != c.Err.Msg || f.Err.Type != c.Err.Type))
+			assert.True(t, changed, "%s: the v2 expectation is the classic one", where)
+		}
+		if len(c.Flavors) == 0 {
+			assert.Same(t, c, d, where)
+			continue
+		}
+		n++
+		require.NotNil(t, d.Flavor, where)
+		assert.Equal(t, d.Flavor.Kind, d.Kind, where)
+		assert.Equal(t, d.Flavor.Want, d.Want, where)
+		assert.Equal(t, d.Flavor.StdDies, d.StdDies, where)
+	}
+	assert.Positive(t, n)
+	for i, c := range Cases() {
+		assert.Equal(t, CasesFor(flavor.Name)[i].Flavor != nil, c.Flavor != nil, c.Name)
+	}
+}
+
+// runSelf runs this test binary as the child of TestStdDiesWhereCasesSay for
+// the named case. When the binary cannot be started (a cross-compiled test
+// run under qemu user-mode emulation, go test -exec qemu-aarch64-static,
+// without binfmt_misc), it is started through qemu-ARCH-static instead.
+func runSelf(name string) ([]byte, error) {
+	command := func(args ...string) *exec.Cmd {
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Env = append(os.Environ(), stdDiesCase+"="+name)
+		return cmd
+	}
+	args := []string{os.Args[0], "-test.run=^TestStdDiesWhereCasesSay$"}
+	out, err := command(args...).CombinedOutput()
+	var exit *exec.ExitError
+	if err == nil || errors.As(err, &exit) {
+		return out, err
+	}
+	arch := map[string]string{"arm64": "aarch64", "amd64": "x86_64", "386": "i386"}[runtime.GOARCH]
+	if arch == "" {
+		arch = runtime.GOARCH
+	}
+	qemu, lookErr := exec.LookPath("qemu-" + arch + "-static")
+	if lookErr != nil {
+		return out, fmt.Errorf("cannot start the child (%v), nor find qemu-%s-static: %w", err, arch, lookErr)
+	}
+	out, err = command(append([]string{qemu}, args...)...).CombinedOutput()
+	if err != nil && !errors.As(err, &exit) {
+		return out, fmt.Errorf("cannot start the child through %s: %w", qemu, err)
+	}
+	return out, err
+}
+
+// stdDiesCase names the case a child process of TestStdDiesWhereCasesSay
+// runs encoding/json on.
+const stdDiesCase = "SAFEJSON_CONFORMANCE_STD_DIES_CASE"
+
+// TestStdDiesWhereCasesSay runs encoding/json on the value of every case that
+// says it kills encoding/json on this flavour (category K), each in a child
+// process with a small stack, and checks that the child dies of a stack
+// overflow; the cases are judged without std in this process.
+func TestStdDiesWhereCasesSay(t *testing.T) {
+	if name := os.Getenv(stdDiesCase); name != "" {
+		// The child: no return from here when the case is right.
+		debug.SetMaxStack(16 << 20)
+		for _, c := range Cases() {
+			if c.Name == name {
+				d := *c
+				d.StdDies = false
+				o := Std(&d)
+				fmt.Printf("encoding/json returned: %s\n", describe(o))
+				os.Exit(0)
+			}
+		}
+		t.Fatalf("no case %q", name)
+	}
+	n := 0
+	for _, c := range Cases() {
+		if !c.StdDies {
+			continue
+		}
+		n++
+		out, err := runSelf(c.Name)
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, "%s: encoding/json did not die: %s", c.Name, out)
+		assert.Contains(t, string(out), "stack overflow", c.Name)
+	}
+	if flavor.V2 {
+		assert.Positive(t, n, "the corpus has category K cases")
+	} else {
+		assert.Zero(t, n, "the classic encoding/json dies on nothing")
 	}
 }
 

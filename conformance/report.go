@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // The README region generated from the cases' known differences.
@@ -29,6 +32,9 @@ func (r Result) RawSummary() string {
 		return "not run"
 	}
 	raw := r.Raw
+	if errors.Is(raw.Err, ErrStdDies) {
+		return "dies (not run)"
+	}
 	if len(caseExpectation(r.Case).check(raw)) == 0 {
 		return "ok"
 	}
@@ -91,14 +97,26 @@ func Summarize(results []Result) Summary {
 	return s
 }
 
-// Verdict is the report's one-line conclusion.
+// Verdict is the report's one-line conclusion. It names the toolchain and the
+// flavour of encoding/json the cases were judged against.
 func (s Summary) Verdict() string {
 	if s.Fail > 0 {
-		return fmt.Sprintf("verdict: FAIL: %d of %d results differ from what the cases expect (%d cases × %s on %s/%s)",
-			s.Fail, s.Pass+s.Known+s.Fail, s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH)
+		return fmt.Sprintf("verdict: FAIL: %d of %d results differ from what the cases expect (%d cases × %s on %s/%s, %s)",
+			s.Fail, s.Pass+s.Known+s.Fail, s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, Toolchain())
 	}
-	return fmt.Sprintf("verdict: OK: %d cases × %s on %s/%s, %d known differences, no other",
-		s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, s.Known)
+	return fmt.Sprintf("verdict: OK: %d cases × %s on %s/%s, %s, %d known differences, no other",
+		s.Cases, strings.Join(s.Engines, ", "), runtime.GOOS, runtime.GOARCH, Toolchain(), s.Known)
+}
+
+// Toolchain names the Go toolchain and the flavour of its encoding/json:
+// "go1.27.3, encoding/json v2 (on json/v2)" or "go1.26.8, encoding/json v1
+// (classic)".
+func Toolchain() string {
+	kind := "classic"
+	if flavor.V2 {
+		kind = "on json/v2"
+	}
+	return fmt.Sprintf("%s, encoding/json %s (%s)", runtime.Version(), flavor.Name, kind)
 }
 
 // WriteMarkdown writes the case × engine table of results, then the failures
@@ -193,6 +211,7 @@ func ReadmeSection(cases []*Case) string {
 	if n == 0 {
 		b.WriteString("**None.** No case lists one: through every engine, safejson must give exactly the bytes\n")
 		b.WriteString("(or the error) the case expects.\n\n")
+		writeFlavorTable(&b, cases)
 		return b.String()
 	}
 	b.WriteString("| engine | case | reason | safejson writes |\n|---|---|---|---|\n")
@@ -206,7 +225,42 @@ func ReadmeSection(cases []*Case) string {
 		}
 	}
 	b.WriteString("\n")
+	writeFlavorTable(&b, cases)
 	return b.String()
+}
+
+// writeFlavorTable lists the cases whose expectation depends on the flavour of
+// encoding/json, by reason: not differences of safejson's, which follows the
+// toolchain, but where the toolchain's answer changes.
+func writeFlavorTable(b *strings.Builder, cases []*Case) {
+	var reasons []string
+	byReason := map[string][]*Case{}
+	for _, c := range cases {
+		for _, f := range c.Flavors {
+			if byReason[f.Reason] == nil {
+				reasons = append(reasons, f.Reason)
+			}
+			byReason[f.Reason] = append(byReason[f.Reason], c)
+		}
+	}
+	if len(reasons) == 0 {
+		return
+	}
+	b.WriteString("### Where the toolchain's encoding/json changes the answer\n\n")
+	b.WriteString("safejson follows the encoding/json of the toolchain that builds the program, so these cases\n")
+	b.WriteString("expect one answer on Go 1.26 and Go 1.27 with `GOEXPERIMENT=nojsonv2` (classic) and another on\n")
+	b.WriteString("Go 1.27 (encoding/json on json/v2); each case states both, and the suite checks both literals\n")
+	b.WriteString("against the encoding/json of the toolchain it runs on.\n\n")
+	b.WriteString("| what changed on json/v2 | cases |\n|---|---|\n")
+	slices.Sort(reasons)
+	for _, r := range reasons {
+		var links []string
+		for _, c := range byReason[r] {
+			links = append(links, fmt.Sprintf("[%s](%s#L%d)", c.Name, c.File, c.Line))
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", markdownText(r), strings.Join(links, ", "))
+	}
+	b.WriteString("\n")
 }
 
 // ReplaceReadmeSection returns readme with the text between the end of the

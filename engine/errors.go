@@ -15,14 +15,24 @@ package engine
 //	chan, func, complex, bad map key   *UnsupportedTypeError (map type)     *json.UnsupportedTypeError (key type)       *gojson.UnsupportedTypeError (key type)
 //	nesting too deep (not a cycle)     —                                    *json.UnsupportedValueError "Value          *gojson.SyntaxError "exceeded
 //	                                                                        nesting too deep"                           max depth" (> 10000 levels)
-//	invalid json.Number                "json: invalid number literal %q"    *json.UnsupportedValueError "invalid        the std error, same text
-//	                                                                        number literal: %q"
+//	invalid json.Number                "json: invalid number literal %q"    *json.UnsupportedValueError "invalid        the classic std error, same text
+//	                                   (v2: *MarshalerError of               number literal: %q"
+//	                                   MarshalJSONTo)
 //	MarshalJSON/MarshalText error      *MarshalerError{Type, Err}           the user's error, unwrapped                 *gojson.MarshalerError{Type of the
 //	                                                                                                                    method's receiver, Err}
 //	MarshalJSON invalid output         *MarshalerError{Type, *SyntaxError}  *json.SyntaxError (from json.Compact),      *gojson.MarshalerError{Type,
 //	                                                                        unwrapped                                   *gojson.SyntaxError}
 //	map key MarshalText error          "json: encoding error for type %q:   the user's error, unwrapped                 *gojson.MarshalerError "MarshalText"
-//	                                   %q" (map type)
+//	                                   %q" (map type; v2: *MarshalerError)
+//	nesting deeper than 10000 (v2)     *SyntaxError "exceeded max depth"    as above                                    as above
+//
+// The std column is the flavour of encoding/json the program is built with
+// (internal/flavor); the errors rebuilt here are that flavour's (stderr),
+// which names the failing type as v1 does (T, *T, the interface type) or as
+// json/v2 does (*T always), writes a map key's failure and an invalid
+// json.Number as a *MarshalerError on v2, and words an invalid json.Number
+// differently under `,string` there: a number below the top level, where
+// the option may apply, is then an *Unconvertible.
 //
 // sonic's user errors carry no type; goccy's carry the receiver type of the
 // method, which is not always the type encoding/json names (std names T for
@@ -41,6 +51,7 @@ import (
 	"errors"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -111,20 +122,35 @@ func topLevelMethodError(v any, cause error) (err error, ok bool) {
 	if t == nil || (t.Kind() == reflect.Pointer && reflect.ValueOf(v).IsNil()) {
 		return nil, false
 	}
+	named := flavor.MarshalerErrorType(t, t)
 	switch {
 	case t.Implements(marshalerType):
-		return stderr.MarshalJSONError(t, cause), true
+		return stderr.MarshalJSONError(named, cause), true
 	case t.Implements(textMarshalerType):
-		return stderr.MarshalTextError(t, cause), true
+		return stderr.MarshalTextError(named, cause), true
 	}
 	return nil, false
 }
 
+var numberType = reflect.TypeFor[json.Number]()
+
+// invalidNumberError rebuilds encoding/json's error for an invalid json.Number
+// with text lit, found by an engine encoding v. Its text does not depend on
+// where the number is, except on json/v2 under `,string`: there, a number
+// that is not the top-level value gets an *Unconvertible.
+func invalidNumberError(engine string, v any, lit string, cause error) error {
+	if flavor.InvalidNumberIsMarshalerError && reflect.TypeOf(v) != numberType {
+		return &Unconvertible{Engine: engine, Err: cause}
+	}
+	return stderr.InvalidNumber(lit, false)
+}
+
 // stdError classifies an error of encoding/json: it is already the exact
-// error, except the two kinds the safe encoder substitutes.
+// error, except the kinds the safe encoder substitutes (a *json.SyntaxError
+// that is not a MarshalJSON's is json/v2's depth limit).
 func stdError(err error) error {
 	switch err.(type) {
-	case *json.UnsupportedTypeError, *json.UnsupportedValueError:
+	case *json.UnsupportedTypeError, *json.UnsupportedValueError, *json.SyntaxError:
 		return &Rejected{Engine: "std", Err: err}
 	}
 	return err

@@ -7,19 +7,28 @@ package engine
 // goccy may import.
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 
 	gojson "github.com/goccy/go-json"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
-// msgInvalidNumber starts encoding/json's error for an invalid json.Number,
-// a plain error that goccy returns with the same text.
+// msgInvalidNumber starts the classic encoding/json's error for an invalid
+// json.Number, a plain error that goccy returns with the same text.
 const msgInvalidNumber = "json: invalid number literal "
 
 // goccyError classifies an error returned by goccy's encoder for v.
 func goccyError(v any, err error) error {
 	switch e := err.(type) {
 	case *gojson.MarshalerError:
+		if n, ok := v.(json.Number); ok && flavor.InvalidNumberIsMarshalerError {
+			// goccy calls json/v2's MarshalJSONTo of a json.Number: the
+			// top-level one is the only number it can have failed on.
+			return invalidNumberError("goccy", v, string(n), err)
+		}
 		// e.Type is the receiver type of the method that failed, not always
 		// the type encoding/json names, and e.Err is goccy's *SyntaxError for
 		// invalid output, which cannot be turned into encoding/json's. The
@@ -36,9 +45,13 @@ func goccyError(v any, err error) error {
 		// "exceeded max depth": more than 10000 levels.
 		return &Rejected{Engine: "goccy", Err: err}
 	}
-	if strings.HasPrefix(err.Error(), msgInvalidNumber) {
-		// goccy returns encoding/json's very error: same text, same type.
-		return err
+	if lit, ok := strings.CutPrefix(err.Error(), msgInvalidNumber); ok {
+		// goccy returns the classic encoding/json's error: same text, same
+		// type; rebuilt for the flavour in force.
+		if lit, uerr := strconv.Unquote(lit); uerr == nil {
+			return invalidNumberError("goccy", v, lit, err)
+		}
+		return &Unconvertible{Engine: "goccy", Err: err}
 	}
 	return &Rejected{Engine: "goccy", Err: err}
 }

@@ -8,12 +8,8 @@ package engine
 
 import (
 	"encoding/json"
-	"fmt"
-	"reflect"
 	"strings"
 )
-
-var numberType = reflect.TypeFor[json.Number]()
 
 // sonic's own errors, by their Str (package vars of sonic's encoder).
 const (
@@ -35,17 +31,11 @@ func sonicError(v any, err error) error {
 		return &Rejected{Engine: "sonic", Err: err}
 	case *json.UnsupportedValueError:
 		if strings.HasPrefix(e.Str, sonicInvalidNumber) && e.Value.IsValid() && e.Value.Type() == numberType {
-			return invalidNumberError(e.Value.String())
+			return invalidNumberError("sonic", v, e.Value.String(), err)
 		}
 		// sonicTooDeep (a cycle, or deep data), sonicNaNOrInf, or one a
 		// user's method returned: the fallback sorts it out.
 		return &Rejected{Engine: "sonic", Err: err}
 	}
 	return &Unconvertible{Engine: "sonic", Err: err}
-}
-
-// invalidNumberError is encoding/json's error for an invalid json.Number,
-// rebuilt from the literal sonic's error holds.
-func invalidNumberError(lit string) error {
-	return fmt.Errorf("json: invalid number literal %q", lit)
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	gojson "github.com/goccy/go-json"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // goccyEngine is goccy/go-json with its defaults, which are encoding/json's:
@@ -17,11 +19,21 @@ type goccyEngine struct{}
 // exists in every build without the safejson_sonic or safejson_std tag.
 func Goccy() Engine { return goccyEngine{} }
 
-func (goccyEngine) Name() string { return "goccy" }
-func (goccyEngine) Quirks() Quirks {
-	return QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkArrayMethods | QuirkMarshalerInterfacePointer |
+func (goccyEngine) Name() string   { return "goccy" }
+func (goccyEngine) Quirks() Quirks { return goccyQuirks }
+
+var goccyQuirks = func() Quirks {
+	q := QuirkUnsupportedMapKey | QuirkArrayMethods | QuirkMarshalerInterfacePointer |
 		QuirkDoublePointerMethods | QuirkUnwrittenTypeRejected
-}
+	if !flavor.V2 {
+		// goccy stops at 10000 levels, as encoding/json does on json/v2.
+		q |= QuirkDepthLimit
+	} else {
+		q |= QuirkTagName
+	}
+	return q
+}()
+
 func (goccyEngine) Unmarshal(data []byte, v any) error { return gojson.Unmarshal(data, v) }
 func (goccyEngine) NewDecoder(r io.Reader) Decoder     { return gojson.NewDecoder(r) }
 
@@ -54,5 +66,14 @@ func (goccyEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 	if err != nil {
 		return dst, goccyError(v, err)
 	}
-	return trimNewline(out, len(dst)), nil
+	out = trimNewline(out, len(dst))
+	if flavor.RawEscapesLineTerminators && o.NoEscapeHTML && indexLineSeparator(out[len(dst):]) >= 0 {
+		// goccy copies a raw U+2028 or U+2029 out of MarshalJSON output
+		// when HTML is not escaped, as the classic encoding/json does;
+		// encoding/json on json/v2 escapes them there too, as it does in
+		// every string. Nothing else goccy writes holds them raw. The
+		// escaped copy is a new slice, so out may be overwritten.
+		out = append(out[:len(dst)], escapeLineSeparators(out[len(dst):])...)
+	}
+	return out, nil
 }

@@ -6,9 +6,14 @@ import (
 	"strings"
 )
 
-// Quirks is a set of known differences from encoding/json (Go 1.26, default
-// build). Each bit says what differs, on which engine and architecture, and
-// which feature of a value's Go type triggers it, so that a planner can decide
+// Quirks is a set of known differences from encoding/json, the one of the
+// toolchain that builds the program: the engines write what the classic
+// encoding/json (flavour v1: Go 1.26, Go 1.27 with GOEXPERIMENT=nojsonv2)
+// writes, with these exceptions, and some differ from encoding/json on
+// json/v2 (flavour v2, Go 1.27's default) where the classic one does not.
+// Each bit says what differs, on which engine, flavour and architecture, and
+// which feature of a value's Go type triggers it; an engine reports the bits
+// that hold on the flavour it is built with, so that a planner can decide
 // per type whether the engine may write it. Every bit an engine reports is
 // asserted by a test in quirks_test.go, which fails when an engine version
 // fixes it, and every demonstrated difference is asserted to be reported.
@@ -17,7 +22,11 @@ import (
 // characters U+0008 and U+000C as \u0008 and \u000c (encoding/json: \b, \f),
 // and, without HTML escaping, U+2028 and U+2029 raw (encoding/json: \u2028,
 // \u2029); the sonic wrapper rewrites both in its output (the side effect on
-// MarshalJSON output is part of QuirkMarshalerOutput).
+// MarshalJSON output is part of QuirkMarshalerOutput). On flavour v2, where
+// encoding/json writes invalid UTF-8 as a raw U+FFFD, the sonic wrapper turns
+// sonic's \ufffd into one (goccy follows the flavour itself), and where it
+// escapes U+2028 and U+2029 in MarshalJSON output without HTML escaping, the
+// goccy wrapper escapes the ones goccy copies raw.
 type Quirks uint64
 
 const (
@@ -30,7 +39,9 @@ const (
 	// where encoding/json writes `\\u003c`, likewise \u2028, \ufffd), and
 	// writes U+0008 and U+000C as `\\u0008`, `\\u000c` (encoding/json:
 	// `\\b`, `\\f`). Quotes, backslashes, \n, \r, \t and other control
-	// characters come out as encoding/json writes them.
+	// characters come out as encoding/json writes them. On flavour v2,
+	// where the inner string holds invalid UTF-8 as a raw U+FFFD, that one
+	// escape makes no difference.
 	// Trigger: a struct field of string kind (a string, a named string type
 	// or an unnamed pointer to one) with the ,string option.
 	QuirkStringOption Quirks = 1 << iota
@@ -40,7 +51,9 @@ const (
 	// invalid UTF-8 in them becomes \ufffd (encoding/json keeps the bytes),
 	// the escapes \u0008 and \u000c become \b and \f, and without HTML
 	// escaping raw U+2028 and U+2029 become \u2028 and \u2029 (encoding/json
-	// copies them). Trigger: a type implementing json.Marshaler (value or
+	// copies them; on flavour v2 it escapes them too, and the wrapper writes
+	// the U+FFFD raw, where encoding/json still keeps the invalid bytes).
+	// Trigger: a type implementing json.Marshaler (value or
 	// pointer receiver), json.RawMessage, or an interface that may hold one;
 	// only values whose method output holds such bytes differ.
 	QuirkMarshalerOutput
@@ -49,23 +62,30 @@ const (
 	// zero is written 0; encoding/json writes -0. Trigger: a float kind.
 	QuirkNegativeZero
 
-	// QuirkUnsupportedMapKey (sonic, goccy): some map types encoding/json
-	// rejects with *json.UnsupportedTypeError are written. sonic: a bool key
-	// (keys "true"/"false"), and a nil or empty map with a float key. goccy
-	// (Go 1.27's rule): a key that is a pointer to a string or integer kind,
-	// written as the value it points to, and a nil or empty map with any
-	// pointer key (a nil key is an error). Not an output difference for any
-	// value encoding/json accepts, but a success where it fails, and not the
-	// safe encoder's substitute: a planner must not trust an engine for types
-	// encoding/json rejects. Trigger: a map type whose key is a bool, a float
-	// or a pointer and does not implement encoding.TextMarshaler.
+	// QuirkUnsupportedMapKey (sonic, goccy): the engine and encoding/json
+	// disagree on whether some map types can be written. Flavour v1: map
+	// types encoding/json rejects with *json.UnsupportedTypeError are
+	// written: sonic, a bool key (keys "true"/"false"), and a nil or empty
+	// map with a float key; goccy (json/v2's rule), a key that is a pointer
+	// to a string or integer kind, written as the value it points to, and a
+	// nil or empty map with any pointer key (a nil key is an error).
+	// Flavour v2, where encoding/json writes float keys and pointer keys
+	// (dereferenced; a nil map of them as null): sonic writes bool keys and
+	// rejects pointer keys, goccy rejects float keys (and both reject a
+	// non-empty map with a float key). Not an output difference for a value
+	// both write, but a success where encoding/json fails, which is not the
+	// safe encoder's substitute, or a rejection where it writes: a planner
+	// must not trust an engine with these types. Trigger: a map type whose
+	// key is a bool, a float or a pointer and does not implement
+	// encoding.TextMarshaler.
 	QuirkUnsupportedMapKey
 
-	// QuirkDepthLimit (sonic, goccy): values nested deeper than a limit are
-	// rejected although encoding/json writes them. sonic rejects a chain of
-	// 2048 pointers or maps (2048 JSON levels) and 4096 levels of []any on
-	// amd64, one level more on arm64; goccy any value deeper than 10000 JSON
-	// levels. A *Rejected, so the fallback writes the right bytes; a planner
+	// QuirkDepthLimit (sonic; goccy on flavour v1 only): values nested
+	// deeper than a limit are rejected although encoding/json writes them.
+	// sonic rejects a chain of 2048 pointers or maps (2048 JSON levels) and
+	// 4096 levels of []any on amd64, one level more on arm64; goccy any
+	// value deeper than 10000 JSON levels, where encoding/json on json/v2
+	// stops too. A *Rejected, so the fallback writes the right bytes; a planner
 	// needs to know that such a rejection is not a failure of encoding/json.
 	// Trigger: a recursive type.
 	QuirkDepthLimit
@@ -150,8 +170,9 @@ const (
 	// QuirkUnwrittenTypeRejected (sonic, goccy): a value is rejected if its
 	// type holds, anywhere, a type the engine cannot write, even when no
 	// value of it is written: a map type whose key encoding/json cannot
-	// write (complex, array, struct or interface keys; for goccy also bool
-	// and float keys, for sonic pointer keys) in an empty slice, a nil map in
+	// write (complex, array, struct or interface keys, goccy writing
+	// interface keys on flavour v2; for goccy also bool and float keys, for
+	// sonic pointer keys) in an empty slice, a nil map in
 	// an omitempty field, a struct behind a nil pointer; and for sonic a
 	// chan, func or complex field with both omitempty and omitzero (which
 	// omitzero omits when zero). encoding/json fails only when it meets such
@@ -159,6 +180,17 @@ const (
 	// attempt is wasted on every value of the type. Trigger: such a type
 	// anywhere in the type.
 	QuirkUnwrittenTypeRejected
+
+	// QuirkTagName (sonic, goccy; flavour v2 only): a struct field whose
+	// json tag name holds a character the classic encoding/json does not
+	// take in a name (a quote, a backslash, anything but a letter, a digit
+	// or the ASCII punctuation !#$%&()*+-./:;<=>?@[]^_{|}~ and space) is
+	// written under its Go field name, as the classic encoding/json writes
+	// it; encoding/json on json/v2 takes the name up to the first quote or
+	// backslash (`json:"a\"b"` is "a") and any other character as it is
+	// (`json:"☺"` is "☺"), so fields may also collide and drop there.
+	// Trigger: a struct field with such a tag name.
+	QuirkTagName
 
 	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
@@ -177,6 +209,7 @@ var quirkNames = [...]string{
 	"MarshalerInterfacePointer",
 	"DoublePointerMethods",
 	"UnwrittenTypeRejected",
+	"TagName",
 }
 
 // Has reports whether q holds every quirk of r.

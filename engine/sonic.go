@@ -17,6 +17,8 @@ import (
 	"runtime"
 
 	"github.com/bytedance/sonic"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // sonicEngine is bytedance/sonic, starting from sonic.ConfigStd: map keys
@@ -75,6 +77,9 @@ var (
 var sonicQuirks = func() Quirks {
 	q := QuirkStringOption | QuirkMarshalerOutput | QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkNestedTypeCompile |
 		QuirkOmitEmptyNegativeZero | QuirkEmbeddedPointerMethods | QuirkStickyPointerMethods | QuirkUnwrittenTypeRejected
+	if flavor.V2 {
+		q |= QuirkTagName
+	}
 	if runtime.GOARCH == "arm64" {
 		// sonic's arm64 encoder is its Go VM, whose float formatting writes
 		// 0 for -0; amd64's JIT code writes -0.

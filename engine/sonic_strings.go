@@ -2,12 +2,23 @@
 
 package engine
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/safejson/safejson/internal/flavor"
+)
 
 // fixSonicStrings rewrites, in sonic's output b, the string escapes sonic
 // writes differently from encoding/json:
 //   - U+0008 and U+000C: sonic writes \u0008 and \u000c, encoding/json \b
 //     and \f;
+//   - invalid UTF-8: sonic writes \ufffd, as the classic encoding/json
+//     does, but encoding/json on json/v2 writes a raw U+FFFD
+//     (flavor.InvalidUTF8).
+//     sonic writes a valid U+FFFD of the input raw, so in its output the
+//     escape \ufffd stands for invalid UTF-8 and nothing else (MarshalJSON
+//     output, which sonic rewrites too, is QuirkMarshalerOutput, routed
+//     around);
 //   - with HTML escaping off, U+2028 and U+2029: sonic writes them raw,
 //     encoding/json always escapes them (\u2028, \u2029) in strings.
 //
@@ -24,8 +35,9 @@ func fixSonicStrings(b []byte, noEscapeHTML bool) []byte {
 	return b
 }
 
-// fixControlEscapes turns the escapes \u0008 and \u000c into \b and \f, in
-// place.
+// fixControlEscapes turns the escapes \u0008 and \u000c into \b and \f, and
+// the escape \ufffd into flavor.InvalidUTF8 where that is a raw U+FFFD (three
+// bytes for six), in place.
 func fixControlEscapes(b []byte) []byte {
 	i := bytes.IndexByte(b, '\\')
 	if i < 0 {
@@ -53,46 +65,14 @@ func fixControlEscapes(b []byte) []byte {
 				continue
 			}
 		}
+		if flavor.InvalidUTF8 != `\ufffd` && i+6 <= len(b) && string(b[i+1:i+6]) == "ufffd" {
+			w += copy(b[w:], flavor.InvalidUTF8)
+			i += 6
+			continue
+		}
 		n := min(2, len(b)-i)
 		w += copy(b[w:], b[i:i+n])
 		i += n
 	}
 	return b[:w]
-}
-
-// escapeLineSeparators escapes raw U+2028 (E2 80 A8) and U+2029 (E2 80 A9).
-func escapeLineSeparators(b []byte) []byte {
-	i := indexLineSeparator(b)
-	if i < 0 {
-		return b
-	}
-	out := make([]byte, 0, len(b)+16)
-	for i >= 0 {
-		out = append(out, b[:i]...)
-		if b[i+2] == 0xA8 {
-			out = append(out, `\u2028`...)
-		} else {
-			out = append(out, `\u2029`...)
-		}
-		b = b[i+3:]
-		i = indexLineSeparator(b)
-	}
-	return append(out, b...)
-}
-
-// indexLineSeparator returns the index of the first raw U+2028 or U+2029 in
-// b, or -1.
-func indexLineSeparator(b []byte) int {
-	off := 0
-	for {
-		i := bytes.IndexByte(b[off:], 0xE2)
-		if i < 0 {
-			return -1
-		}
-		i += off
-		if i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9) {
-			return i
-		}
-		off = i + 1
-	}
 }

@@ -40,7 +40,7 @@ func (e *encodeState) encodeAny(b []byte, x any) ([]byte, error) {
 	case int64:
 		return strconv.AppendInt(b, x, 10), nil
 	case json.Number:
-		s, err := number(string(x))
+		s, err := number(string(x), false)
 		if err != nil {
 			return b, err
 		}
@@ -49,7 +49,7 @@ func (e *encodeState) encodeAny(b []byte, x any) ([]byte, error) {
 		if x == nil {
 			return appendNull(b)
 		}
-		return e.marshaled(b, x, rawMessageType)
+		return e.marshaled(b, x, reflect.Value{}) // a RawMessage
 	}
 	v := reflect.ValueOf(x)
 	return typeEncoder(v.Type())(e, b, v)

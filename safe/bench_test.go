@@ -94,7 +94,8 @@ func benchEncoders(c benchCase) []benchEncoder {
 	return encs
 }
 
-// BenchmarkMarshal times safe.Marshal and json.Marshal on every case:
+// BenchmarkMarshal times safe.Marshal and json.Marshal on every case (also
+// in process CPU time per call, cpu-ns/op):
 // BenchmarkMarshal/<case>/safe and BenchmarkMarshal/<case>/std (the latter only
 // where encoding/json accepts the value). TestBenchmarkCases checks the same
 // cases' output.
@@ -108,8 +109,13 @@ func BenchmarkMarshal(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.SetBytes(int64(len(out)))
+				cpu := cpuTime()
 				for b.Loop() {
 					_, _ = e.marshal(c.value)
+				}
+				if cpu := cpuTime() - cpu; cpu > 0 {
+					// Steadier than ns/op on a shared, loaded machine.
+					b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

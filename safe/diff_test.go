@@ -4,6 +4,7 @@ package safe_test
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"math"
@@ -18,25 +19,34 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/randtype"
 	"github.com/safejson/safejson/safe"
 )
 
-// diffCase is one value of the differential table.
+// diffCase is one value of the differential table, checked against the
+// encoding/json of the toolchain that runs the test.
 //
-// Where encoding/json accepts the value, want and path are empty: the
-// expected bytes are encoding/json's, computed at test time, for Marshal,
-// MarshalIndent, and Encoder with SetEscapeHTML(false) and SetIndent.
+// Where encoding/json accepts the value, the expected bytes are encoding/json's,
+// computed at test time, for Marshal, MarshalIndent, and Encoder with
+// SetEscapeHTML(false) and SetIndent; want and path are empty, or, for a
+// value only one flavour accepts, say what safe writes where the other
+// rejects it.
 //
 // Where encoding/json rejects it, want is what safe writes with the default
-// substitutes, and path where Strict reports the (first) substitution.
+// substitutes (wantV2 on json/v2, where that differs), and path where Strict
+// reports the (first) substitution. Where encoding/json would crash
+// (randtype.CrashesStd: a cycle that writes no token, on json/v2), it is not
+// asked: safe must write want on every toolchain.
 //
 // Where encoding/json fails in the caller's own code (userErr), safe fails
 // with the same error.
 type diffCase struct {
-	name string
-	v    any
-	want string
-	path string
+	name   string
+	v      any
+	want   string
+	wantV2 string
+	path   string
 	// userErr: encoding/json fails in a MarshalJSON or MarshalText method (or
 	// on an invalid json.Number), and safe returns the same error.
 	userErr bool
@@ -284,6 +294,22 @@ func ptrToSelfPtr() any {
 	return p
 }
 
+// anyToItself is var x any; x = &x.
+func anyToItself() any {
+	var x any
+	x = &x
+	return x
+}
+
+// anyChain is a cycle of **any: a holds a pointer to a pointer to a.
+func anyChain() any {
+	var a any
+	pa := &a
+	ppa := &pa
+	a = ppa
+	return []any{"before", a, "after"}
+}
+
 func intPtr(n int) *int { return &n }
 
 // nested returns n nested JSON arrays.
@@ -483,6 +509,8 @@ func diffCases() []diffCase {
 		{name: "cycle through any", v: selfAny(), want: `{"name":"n"}`, path: "/any"},
 		{name: "cycle in slice element", v: nodesWithSelf(), want: `[{"name":"a"},{"name":"b"}]`, path: "/1/next"},
 		{name: "cycle pointer to itself", v: ptrToSelfPtr(), want: `null`, path: ""},
+		{name: "cycle interface to itself", v: anyToItself(), want: `null`, path: ""},
+		{name: "cycle pointer to pointer to interface", v: anyChain(), want: `["before",null,"after"]`, path: "/1", otherMsg: true},
 		{name: "shared not cycle", v: sharedDAG()},
 		{name: "first field same address", v: &firstField{Second: 2}},
 
@@ -517,11 +545,16 @@ func diffCases() []diffCase {
 		{name: "array keys", v: map[[2]int]bool{{1, 2}: true}, want: `{"[1 2]":true}`},
 		{name: "pointer keys omitted", v: map[*int]int{pone: 1}, want: `{}`},
 		{name: "interface keys", v: map[any]int{"s": 1, 2: 2, textKey(3): 3, 1.5: 4, true: 5, nil: 6}, want: `{"":6,"1.5":4,"2":2,"k3":3,"s":1,"true":5}`},
-		{name: "interface keys with pointers", v: map[any]int{"a": 1, pone: 2, [1]any{pone}: 3}, want: `{"a":1}`},
+		{name: "interface keys with pointers", v: map[any]int{"a": 1, pone: 2, [1]any{pone}: 3}, want: `{"a":1}`, wantV2: `{"1":2,"a":1}`},
 		{name: "complex keys", v: map[complex128]int{complex(1, -1): 1}, want: `{"(1-1i)":1}`},
 		{name: "nan keys tie", v: map[float64]int{nan: 2, math.NaN(): 1}, want: `{"NaN":1,"NaN":2}`},
 		{name: "bool key map in struct", v: struct{ M map[bool]string }{map[bool]string{true: "<"}}, want: `{"M":{"true":"\u003c"}}`, path: "/M"},
 		{name: "bool key map nil", v: map[bool]int(nil), want: `null`},
+		// Keys json/v2 writes (by value), the classic encoding/json rejects.
+		{name: "float32 keys", v: map[float32]int{0.1: 1, float32(math.Copysign(0, -1)): 2, 1e-7: 3}, want: `{"-0":2,"0.1":1,"1e-07":3}`},
+		{name: "pointer to pointer keys", v: map[**int]int{&pone: 1}, want: `{}`},
+		{name: "interface keys holding a pointer", v: map[any]int{pone: 1, "s": 2}, want: `{"s":2}`},
+		{name: "interface keys holding NaN", v: map[any]int{nan: 1, "s": 2}, want: `{"NaN":1,"s":2}`},
 
 		// Errors of the caller's own methods: encoding/json's errors.
 		{name: "marshal json error", v: failJSON{}, userErr: true},
@@ -539,6 +572,8 @@ func diffCases() []diffCase {
 		{name: "raw message empty", v: json.RawMessage{}, userErr: true},
 		{name: "marshal text error", v: failText{}, userErr: true},
 		{name: "marshal text error field", v: struct{ T failText }{}, userErr: true},
+		{name: "marshal json error on nil pointer in interface", v: struct{ M json.Marshaler }{(*failNilJSON)(nil)}, userErr: true},
+		{name: "marshal text error on nil pointer in interface", v: struct{ T encoding.TextMarshaler }{(*failNilText)(nil)}, userErr: true},
 		{name: "map key text error", v: map[failKey]int{1: 1}, userErr: true},
 		{name: "invalid number", v: json.Number("1."), userErr: true},
 		{name: "invalid number field", v: struct{ N json.Number }{"abc"}, userErr: true},
@@ -568,20 +603,34 @@ func TestDiffTableSize(t *testing.T) {
 }
 
 func TestDiff(t *testing.T) {
+	crashers := 0
 	for _, c := range diffCases() {
 		t.Run(c.name, func(t *testing.T) {
+			if flavor.V2 && c.wantV2 != "" {
+				c.want = c.wantV2
+			}
+			if randtype.CrashesStd(c.v) {
+				crashers++
+				require.NotEmpty(t, c.want, "encoding/json cannot be asked: the case must say what safe writes")
+				checkSubstitute(t, c, nil)
+				return
+			}
 			std, stdErr := json.Marshal(c.v)
 			switch {
 			case c.userErr:
 				checkUserError(t, c, stdErr)
-			case c.want != "":
-				require.Error(t, stdErr, "encoding/json accepts the value: compare with it instead")
-				checkSubstitute(t, c, stdErr)
-			default:
-				require.NoError(t, stdErr)
+			case stdErr == nil:
+				// Also a value only this flavour accepts: its bytes, not a
+				// substitute.
 				checkSameAsStd(t, c, std)
+			default:
+				require.NotEmpty(t, c.want, "encoding/json rejects the value (%v): say what safe writes", stdErr)
+				checkSubstitute(t, c, stdErr)
 			}
 		})
+	}
+	if flavor.TokenlessCycleCrashes {
+		assert.Equal(t, 3, crashers, "the tokenless cycles of the table")
 	}
 }
 
@@ -628,7 +677,8 @@ func checkSameAsStd(t *testing.T, c diffCase, std []byte) {
 
 // checkSubstitute: safe writes the substitute, valid JSON, indented as
 // json.Indent would indent it; Strict fails with encoding/json's error type at
-// the case's path.
+// the case's path. A nil stdErr stands for a value encoding/json cannot be
+// asked about (it would crash): the cycle error then.
 func checkSubstitute(t *testing.T, c diffCase, stdErr error) {
 	got, err := safe.Marshal(c.v)
 	require.NoError(t, err)
@@ -650,12 +700,20 @@ func checkSubstitute(t *testing.T, c diffCase, stdErr error) {
 	assert.Equal(t, c.path, se.Path, "Strict: path")
 	assert.NotEmpty(t, se.Reason)
 	switch stdErr.(type) {
+	case nil:
+		var uv *json.UnsupportedValueError
+		require.ErrorAs(t, err, &uv)
+		assert.Equal(t, safe.ReasonCycle, se.Reason)
+		return
 	case *json.UnsupportedValueError:
 		var uv *json.UnsupportedValueError
 		require.ErrorAs(t, err, &uv)
 	case *json.UnsupportedTypeError:
 		var ut *json.UnsupportedTypeError
 		require.ErrorAs(t, err, &ut)
+	case *json.SyntaxError:
+		var sx *json.SyntaxError
+		require.ErrorAs(t, err, &sx)
 	default:
 		t.Fatalf("encoding/json failed with %T: %v", stdErr, stdErr)
 	}
@@ -697,8 +755,10 @@ func TestMarshalJSONNesting(t *testing.T) {
 	assert.Equal(t, string(want), string(got))
 }
 
-// Types on which encoding/json panics (a reflect or method-wrapper panic, not
-// the caller's): safe writes valid JSON instead.
+// Types on which encoding/json panics on some flavour (a reflect or
+// method-wrapper panic, not the caller's). Where it panics or fails, safe
+// writes want; where it succeeds (json/v2 leaves the unexported embedded
+// structs out), safe writes its bytes.
 type (
 	innerJSON struct{ A int }
 	innerText struct{ B int }
@@ -732,9 +792,13 @@ func TestWhereStdPanics(t *testing.T) {
 		{"nil interface map key", map[interface{ MarshalText() ([]byte, error) }]int{nil: 1, textKey(2): 2}, `{"":1,"k2":2}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			assert.Panics(t, func() { _, _ = json.Marshal(tc.v) }, "encoding/json does not panic: move the case to the table")
+			std := randtype.Run(func() ([]byte, error) { return json.Marshal(tc.v) })
 			got, err := safe.Marshal(tc.v)
 			require.NoError(t, err)
+			if std.Panic == nil && std.Err == nil {
+				assert.Equal(t, string(std.Out), string(got), "encoding/json's bytes")
+				return
+			}
 			assert.Equal(t, tc.want, string(got))
 		})
 	}

@@ -53,7 +53,7 @@ func (o *Options) marshal(v any, indented bool) ([]byte, error) {
 	e := newEncodeState(o, indented)
 	if err := e.top(v); err != nil {
 		e.release()
-		return nil, err
+		return nil, o.exactError(err, v, indented)
 	}
 	out := append([]byte(nil), e.buf...) // not zeroed first, unlike make
 	e.release()
@@ -67,11 +67,28 @@ func (o *Options) append(dst []byte, v any, indented bool) ([]byte, error) {
 	e := newEncodeState(o, indented)
 	if err := e.top(v); err != nil {
 		e.release()
-		return dst, err
+		return dst, o.exactError(err, v, indented)
 	}
 	dst = append(dst, e.buf...)
 	e.release()
 	return dst, nil
+}
+
+// exactError returns err, or, when it names an offset in the output (a map
+// key json/v2 cannot write as a name) and the output was indented, the error
+// of the same encode without indentation: encoding/json counts the offset in
+// its compact output, which it indents afterwards. (The replacer, if any, is
+// called again for that encode.)
+func (o *Options) exactError(err error, v any, indented bool) error {
+	if se, ok := err.(*Error); !ok || se.nonString == 0 || !indented {
+		return err
+	}
+	c := *o
+	c.Prefix, c.Indent = "", ""
+	if _, cerr := c.marshal(v, false); cerr != nil {
+		return cerr
+	}
+	return err
 }
 
 // encoderFunc appends the encoding of v to b. It returns errOmit, having

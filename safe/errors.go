@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/safejson/safejson/internal/stderr"
 )
 
 // Reasons an *Error gives for a substitution.
@@ -39,6 +41,10 @@ type Error struct {
 	Err error
 
 	segs []string // path segments, innermost first, gathered while unwinding
+	// nonString, for a map key json/v2 cannot write as a name: 1 + the
+	// length of the compact output before the key; Err, which names the
+	// path, is made when the path is known.
+	nonString int
 }
 
 // Error returns the message of encoding/json followed by where, e.g.
@@ -95,5 +101,8 @@ func finishError(err error) error {
 		}
 	}
 	se.Path, se.segs = b.String(), nil
+	if se.nonString > 0 {
+		se.Err = stderr.NonStringName(se.Path, se.nonString-1)
+	}
 	return se
 }

@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unicode"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // field is a member of a struct's JSON object, found by encoding/json's rules.
@@ -69,10 +70,7 @@ func typeFields(t reflect.Type) []field {
 				if tag == "-" {
 					continue
 				}
-				name, opts, _ := strings.Cut(tag, ",")
-				if !validName(name) {
-					name = ""
-				}
+				name, opts := flavor.ParseTag(tag)
 				index := append(slices.Clip(s.index), i)
 				ft := sf.Type
 				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
@@ -91,10 +89,13 @@ func typeFields(t reflect.Type) []field {
 					tagged:    name != "",
 					index:     index,
 					typ:       sf.Type,
-					omitEmpty: hasOption(opts, "omitempty"),
-					omitZero:  hasOption(opts, "omitzero"),
-					quoted:    hasOption(opts, "string") && quotable(ft.Kind()),
+					omitEmpty: opts.OmitEmpty,
+					omitZero:  opts.OmitZero,
+					quoted:    opts.String && quotable(ft.Kind()),
 					readOnly:  sf.Anonymous && !sf.IsExported(),
+				}
+				if f.readOnly && flavor.DropsUnexportedEmbedded(sf.Type, f.omitZero) {
+					continue
 				}
 				if f.name == "" {
 					f.name = sf.Name
@@ -139,35 +140,6 @@ func typeFields(t reflect.Type) []field {
 	}
 	slices.SortFunc(out, func(a, b field) int { return slices.Compare(a.index, b.index) })
 	return out
-}
-
-// validName reports whether a tag's name is usable: letters, digits and ASCII
-// punctuation but quotes, backslash and comma.
-func validName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) {
-			continue
-		}
-		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// hasOption reports whether the comma-separated tag options include name.
-func hasOption(opts, name string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == name {
-			return true
-		}
-	}
-	return false
 }
 
 // quotable reports whether `,string` applies to a field of kind k.

@@ -63,6 +63,33 @@ func TestMarshalRandom(t *testing.T) {
 	}
 }
 
+// TestMarshalTokenlessCycles runs FuzzMarshal's checks on the random values
+// that hold a cycle writing no JSON token (which json/v2's encoding/json would
+// crash on, so it is not asked on any toolchain): a few in 3000 inputs.
+func TestMarshalTokenlessCycles(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	found := 0
+	for range 3000 {
+		data := make([]byte, r.IntN(64))
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		s := randtype.Config{}.Generate(data)
+		if s.Stats.TokenlessCycles == 0 {
+			continue
+		}
+		found++
+		t.Run(fmt.Sprint(found), func(t *testing.T) {
+			c := fuzzCase{t: t, s: s, variant: len(data)}
+			c.checkWithoutStd(indents[c.variant%len(indents)], func(b []byte) bool {
+				ind := indents[c.variant%len(indents)]
+				return json.Valid(randtype.Unindent(b, ind[0], ind[1]))
+			})
+		})
+	}
+	require.Positive(t, found, "no tokenless cycle in the inputs")
+}
+
 // fuzzSeeds are the seed corpus: a few fixed inputs and pseudo-random ones.
 func fuzzSeeds() [][]byte {
 	seeds := [][]byte{nil, {0}, {255}, []byte("cycle"), bytes.Repeat([]byte{7}, 64)}
@@ -115,6 +142,10 @@ func (c *fuzzCase) check() {
 	v := c.s.Value
 	ind := indents[c.variant%len(indents)]
 	indented := func(b []byte) bool { return json.Valid(randtype.Unindent(b, ind[0], ind[1])) }
+	if c.s.CrashesStd() {
+		c.checkWithoutStd(ind, indented)
+		return
+	}
 	std := randtype.Run(func() ([]byte, error) { return json.Marshal(v) })
 	def := randtype.Run(func() ([]byte, error) { return safe.Marshal(v) })
 	c.compare("safe.Marshal vs json.Marshal", std, def, json.Valid)
@@ -134,6 +165,30 @@ func (c *fuzzCase) check() {
 		}), indented)
 	c.checkAppend(def)
 	c.checkStrict(std)
+	c.checkReplacer(def)
+	c.checkOptions(def)
+}
+
+// checkWithoutStd checks a value encoding/json may crash on (it holds a
+// cycle that writes no token, on json/v2), which it is not asked about: safe
+// writes valid JSON, or fails as after a substitute (a user error, an invalid
+// json.Number), and Strict fails or writes the same.
+func (c *fuzzCase) checkWithoutStd(ind [2]string, indented func([]byte) bool) {
+	v := c.s.Value
+	rejected := randtype.Outcome{Err: &json.UnsupportedValueError{Str: "encountered a cycle (not asked: encoding/json would crash)"}}
+	def := randtype.Run(func() ([]byte, error) { return safe.Marshal(v) })
+	c.compare("safe.Marshal of a tokenless cycle", rejected, def, json.Valid)
+	c.compare("safe.MarshalIndent of a tokenless cycle", rejected,
+		randtype.Run(func() ([]byte, error) { return safe.MarshalIndent(v, ind[0], ind[1]) }), indented)
+	c.checkAppend(def)
+	// The cycle may lie where no encoder goes (an unexported or "-" field):
+	// then Strict fails at another substitute, or writes the default's bytes.
+	strict := randtype.Run(func() ([]byte, error) { return safe.Options{Strict: true}.Marshal(v) })
+	require.Nil(c.t, strict.Panic, c.msg("Strict: safe panicked", rejected, strict))
+	if strict.Err == nil {
+		require.NoError(c.t, def.Err, c.msg("Strict succeeded where the default failed", def, strict))
+		require.Equal(c.t, string(def.Out), string(strict.Out), c.msg("Strict wrote other bytes than the default", def, strict))
+	}
 	c.checkReplacer(def)
 	c.checkOptions(def)
 }

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/stderr"
 )
 
 // HardMaxDepth bounds Options.MaxDepth, so that the encoder's recursion stays
@@ -37,8 +40,14 @@ func (e *encodeState) tooManyIndirections(b []byte, v reflect.Value) ([]byte, er
 
 // tooDeep writes the substitute for an object (or, when array, an array) nested
 // deeper than MaxDepth: the string "[Object]" or "[Array]".
+//
+// Under Strict, the error wraps encoding/json's own when encoding/json stops
+// at that depth too (json/v2's *json.SyntaxError "exceeded max depth").
 func (e *encodeState) tooDeep(b []byte, v reflect.Value, array bool) ([]byte, error) {
 	if e.strict {
+		if e.depth == flavor.MaxDepth {
+			return b, newError(ReasonDepth, stderr.TooDeep())
+		}
 		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))
 	}
 	if array {

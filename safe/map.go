@@ -10,7 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -23,6 +25,7 @@ const (
 	keyInt                   // signed integer, in decimal
 	keyUint                  // unsigned integer, in decimal
 	keyOther                 // a key type encoding/json rejects: see otherKey
+	keyValue                 // json/v2: named by its value, see valueName
 )
 
 // mapEncoder writes a map as an object, its members sorted by name.
@@ -34,8 +37,12 @@ type mapEncoder struct {
 	// direct: the encoding of the map's values does not depend on whether
 	// they are addressable, so they can be copied into reused storage
 	// instead of one allocation each.
-	direct  bool
-	scratch sync.Pool // *mapScratch
+	direct bool
+	// asWritten: names are sorted as written (flavor.SortKeysAsWritten), so
+	// invalid UTF-8 in them is replaced before sorting; that writes the same
+	// bytes, since the replacement is what appendString writes.
+	asWritten bool
+	scratch   sync.Pool // *mapScratch
 }
 
 // mapScratch is reused storage for the keys and values of one map type.
@@ -53,16 +60,21 @@ type mapEntry struct {
 func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) }
 
 func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
-	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem())}
+	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem()),
+		asWritten: flavor.SortKeysAsWritten(t.Key())}
 	switch k := t.Key(); {
 	case k.Kind() == reflect.String:
 		me.key = keyString
+	case k.Kind() == reflect.Interface && flavor.MapKeysByValue:
+		me.key = keyValue
 	case k.Implements(textMarshalerType):
 		me.key = keyText
 	case isIntKind(k.Kind()):
 		me.key = keyInt
 	case isUintKind(k.Kind()):
 		me.key = keyUint
+	case flavor.MapKeysByValue:
+		me.key = keyValue
 	default:
 		me.key = keyOther
 	}
@@ -90,7 +102,7 @@ func isUintKind(k reflect.Kind) bool {
 }
 
 func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	if me.key == keyOther && e.strict {
+	if me.key == keyOther && e.strict { // the classic encoder rejects the type
 		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
 	}
 	if v.IsNil() {
@@ -124,12 +136,15 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	used := 0 // values copied into sc.vals
 	for ; it.Next(); used++ {
 		sc.key.SetIterKey(&it)
-		name, ok, err := me.name(e, v, sc.key)
+		name, ok, err := me.name(e, v, sc.key, len(b)+1)
 		if err != nil {
 			return b, err
 		}
 		if !ok {
 			continue
+		}
+		if me.asWritten && !utf8.ValidString(name) {
+			name = string([]rune(name))
 		}
 		var val reflect.Value
 		if me.direct {
@@ -155,7 +170,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
 	var err error
-	if me.key == keyText || me.key == keyOther {
+	if me.key >= keyText && me.key != keyInt && me.key != keyUint || me.asWritten && me.key == keyString {
 		if pre, err = me.orderTies(e, b, start, end); err != nil {
 			return b, err
 		}
@@ -322,7 +337,8 @@ func addrSensitive(t reflect.Type) bool {
 }
 
 // name returns the member name of map key k, false to leave the entry out.
-func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, error) {
+// offset is the length of the output up to the map's '{' included.
+func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (string, bool, error) {
 	switch me.key {
 	case keyString:
 		return k.String(), true, nil
@@ -339,6 +355,8 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value) (string, bool, er
 			return "", true, nil
 		}
 		return textKey(k, me.typ)
+	case keyValue:
+		return me.valueName(e, k, offset)
 	}
 	return otherKey(k, me.typ)
 }
@@ -353,7 +371,7 @@ func textKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
 	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	b, err := tm.MarshalText()
 	if err != nil {
-		return "", false, stderr.MapKeyError(mapType, err)
+		return "", false, stderr.MapKeyError(mapType, k.Type(), err)
 	}
 	return string(b), true, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -18,7 +19,23 @@ func encodeMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) 
 	if !ok || nilValueReceiver(v, marshalerType) {
 		return appendNull(b)
 	}
-	return e.callMarshalJSON(b, m, v.Type())
+	return e.callMarshalJSON(b, m, v)
+}
+
+// methodErrorType is the type encoding/json names in the *json.MarshalerError
+// of a method called on v (flavor.MarshalerErrorType): v's own type, or, by
+// json/v2, a pointer to the concrete type. The zero Value stands for a
+// json.RawMessage.
+func methodErrorType(v reflect.Value) reflect.Type {
+	switch {
+	case !v.IsValid():
+		return flavor.MarshalerErrorType(rawMessageType, rawMessageType)
+	case v.Kind() == reflect.Interface && v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil():
+		return flavor.NilInInterfaceErrorType(v.Type())
+	case v.Kind() == reflect.Interface && !v.IsNil():
+		return flavor.MarshalerErrorType(v.Type(), v.Elem().Type())
+	}
+	return flavor.MarshalerErrorType(v.Type(), v.Type())
 }
 
 // nilValueReceiver reports whether v is an interface holding a nil pointer
@@ -36,20 +53,21 @@ func nilValueReceiver(v reflect.Value, iface reflect.Type) bool {
 // encodeAddrMarshaler calls the MarshalJSON of the pointer to addressable v.
 func encodeAddrMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	m, _ := reflect.TypeAssert[json.Marshaler](v.Addr())
-	return e.callMarshalJSON(b, m, v.Type())
+	return e.callMarshalJSON(b, m, v)
 }
 
-func (e *encodeState) callMarshalJSON(b []byte, m json.Marshaler, t reflect.Type) ([]byte, error) {
+// callMarshalJSON calls m, the MarshalJSON method of v.
+func (e *encodeState) callMarshalJSON(b []byte, m json.Marshaler, v reflect.Value) ([]byte, error) {
 	out, err := m.MarshalJSON()
 	if err != nil {
-		return b, stderr.MarshalJSONError(t, err)
+		return b, stderr.MarshalJSONError(methodErrorType(v), err)
 	}
-	return e.marshaled(b, out, t)
+	return e.marshaled(b, out, v)
 }
 
-// marshaled appends src, written by a MarshalJSON method of type t, compacted
+// marshaled appends src, written by the MarshalJSON method of v, compacted
 // (or indented), or returns encoding/json's error when src is not valid JSON.
-func (e *encodeState) marshaled(b, src []byte, t reflect.Type) ([]byte, error) {
+func (e *encodeState) marshaled(b, src []byte, v reflect.Value) ([]byte, error) {
 	if out, ok := e.appendJSON(b, src); ok {
 		return out, nil
 	}
@@ -57,7 +75,7 @@ func (e *encodeState) marshaled(b, src []byte, t reflect.Type) ([]byte, error) {
 	if err == nil { // appendJSON and encoding/json disagree: a bug in appendJSON
 		err = errors.New("safe: internal error: JSON rejected by safe but valid for encoding/json")
 	}
-	return b, stderr.MarshalJSONError(t, err)
+	return b, stderr.MarshalJSONError(methodErrorType(v), err)
 }
 
 // encodeRawMessage writes a json.RawMessage as its MarshalJSON method would,
@@ -67,7 +85,7 @@ func encodeRawMessage(e *encodeState, b []byte, v reflect.Value) ([]byte, error)
 	if raw == nil {
 		return appendNull(b)
 	}
-	return e.marshaled(b, raw, rawMessageType)
+	return e.marshaled(b, raw, v)
 }
 
 // encodeTextMarshaler calls MarshalText and writes the text as a JSON string:
@@ -80,19 +98,20 @@ func encodeTextMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, err
 	if !ok || nilValueReceiver(v, textMarshalerType) {
 		return appendNull(b)
 	}
-	return e.callMarshalText(b, m, v.Type())
+	return e.callMarshalText(b, m, v)
 }
 
 // encodeAddrTextMarshaler calls the MarshalText of the pointer to addressable v.
 func encodeAddrTextMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	m, _ := reflect.TypeAssert[encoding.TextMarshaler](v.Addr())
-	return e.callMarshalText(b, m, v.Type())
+	return e.callMarshalText(b, m, v)
 }
 
-func (e *encodeState) callMarshalText(b []byte, m encoding.TextMarshaler, t reflect.Type) ([]byte, error) {
+// callMarshalText calls m, the MarshalText method of v.
+func (e *encodeState) callMarshalText(b []byte, m encoding.TextMarshaler, v reflect.Value) ([]byte, error) {
 	text, err := m.MarshalText()
 	if err != nil {
-		return b, stderr.MarshalTextError(t, err)
+		return b, stderr.MarshalTextError(methodErrorType(v), err)
 	}
 	return appendBytesString(b, text, e.escapeHTML), nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -371,12 +372,18 @@ func TestNoEscapeHTML(t *testing.T) {
 	v := html{A: "<b>&\u2028", R: json.RawMessage(`"<i>` + "\u2028" + `"`), T: valText{"&"}}
 	got, err := safe.Options{NoEscapeHTML: true}.Marshal(v)
 	require.NoError(t, err)
-	// U+2028 is escaped in strings but, as in encoding/json, kept in
-	// MarshalJSON output when HTML is not escaped.
-	assert.Equal(t, `{"<a>":"<b>&\u2028","R":"<i>`+"\u2028"+`","T":"text:&"}`, string(got))
+	// U+2028 is escaped in strings but, in the classic encoding/json, kept in
+	// MarshalJSON output when HTML is not escaped (json/v2 escapes it).
+	want, err := stdEncoder(v, false, "", "")
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	assert.Contains(t, string(got), `"<a>":"<b>&\u2028"`)
 	got, err = safe.Marshal(v)
 	require.NoError(t, err)
 	assert.Equal(t, `{"\u003ca\u003e":"\u003cb\u003e\u0026\u2028","R":"\u003ci\u003e\u2028","T":"text:\u0026"}`, string(got))
+	want, err = json.Marshal(v)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
 }
 
 func TestIndentOptions(t *testing.T) {
@@ -427,11 +434,18 @@ func TestErrorPath(t *testing.T) {
 	require.ErrorAs(t, err, &ut)
 	assert.Equal(t, "func()", ut.Type.String())
 
-	_, err = safe.Options{Strict: true}.Marshal([]map[bool]int{nil})
+	bad := []map[bool]int{{true: 1}}
+	_, err = safe.Options{Strict: true}.Marshal(bad)
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "/0", se.Path)
 	assert.Equal(t, safe.ReasonMapKey, se.Reason)
-	assert.EqualError(t, err, `json: unsupported type: map[bool]int (at "/0")`)
+	_, stdErr := json.Marshal(bad) // a type error (classic), a value error at /0 (json/v2)
+	require.Error(t, stdErr)
+	assert.EqualError(t, err, stdErr.Error()+` (at "/0")`)
+	assert.IsType(t, stdErr, se.Err)
+	// Indented, the error is the same: encoding/json indents afterwards.
+	_, err = safe.Options{Strict: true, Prefix: "> ", Indent: "\t"}.Marshal(bad)
+	assert.EqualError(t, err, stdErr.Error()+` (at "/0")`)
 }
 
 // TestLargeInputs: the cases that must not crash, each in well under a few
@@ -528,4 +542,33 @@ func TestReuseAfterError(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	}
+}
+
+// TestDefaultDepthLimit: beyond DefaultMaxDepth safe writes "[Array]".
+// json/v2's encoding/json stops there too (*json.SyntaxError), and Strict
+// wraps its very error; the classic one has no limit, and Strict reports
+// safe's own.
+func TestDefaultDepthLimit(t *testing.T) {
+	var v any = 1
+	for range safe.DefaultMaxDepth + 1 {
+		v = []any{v}
+	}
+	got, err := safe.Marshal(v)
+	require.NoError(t, err)
+	assert.True(t, json.Valid(got))
+	assert.Contains(t, string(got), `[["[Array]"]]`)
+	_, strictErr := safe.Options{Strict: true}.Marshal(v)
+	var se *safe.Error
+	require.ErrorAs(t, strictErr, &se)
+	assert.Equal(t, safe.ReasonDepth, se.Reason)
+	_, stdErr := json.Marshal(v)
+	if flavor.MaxDepth == 0 {
+		require.NoError(t, stdErr)
+		var uv *json.UnsupportedValueError
+		assert.ErrorAs(t, strictErr, &uv)
+		return
+	}
+	require.Error(t, stdErr)
+	assert.IsType(t, stdErr, se.Err)
+	assert.Equal(t, stdErr.Error(), se.Err.Error())
 }

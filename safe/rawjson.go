@@ -1,6 +1,6 @@
 package safe
 
-import "fmt"
+import "github.com/safejson/safejson/internal/flavor"
 
 // maxNesting is the nesting encoding/json's scanner accepts in JSON written by
 // a MarshalJSON method.
@@ -8,8 +8,9 @@ const maxNesting = 10000
 
 // appendJSON appends src, JSON written by a MarshalJSON method, as
 // encoding/json does: compacted (insignificant space removed), indented at the
-// current depth when indenting, with <, >, &, U+2028 and U+2029 escaped when
-// escaping HTML, and everything else (escapes, invalid UTF-8, number forms)
+// current depth when indenting, with <, > and & escaped when escaping HTML,
+// U+2028 and U+2029 then too or always (flavor.RawEscapesLineTerminators), and
+// everything else (escapes, invalid UTF-8, number forms)
 // kept as it is. It reports false, appending nothing, when src is not exactly
 // one valid JSON value (encoding/json's scanner's grammar).
 func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
@@ -182,15 +183,16 @@ func (e *encodeState) scanString(b, src []byte, i int) ([]byte, int, bool) {
 			}
 		case c < 0x20:
 			return b, i, false
+		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xa8 &&
+			(e.escapeHTML || flavor.RawEscapesLineTerminators):
+			b = append(b, src[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
+			i += 2
+			start = i + 1
 		case !e.escapeHTML:
 		case c == '<' || c == '>' || c == '&':
 			b = append(b, src[start:i]...)
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			start = i + 1
-		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xa8:
-			b = append(b, src[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
-			i += 2
 			start = i + 1
 		}
 	}
@@ -246,10 +248,4 @@ func scanNumber[T string | []byte](s T, i int) (int, bool) {
 func validNumber(s string) bool {
 	end, ok := scanNumber(s, 0)
 	return ok && end == len(s)
-}
-
-// invalidNumberError is the error encoding/json returns for an invalid
-// json.Number.
-func invalidNumberError(s string) error {
-	return fmt.Errorf("json: invalid number literal %q", s)
 }

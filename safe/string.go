@@ -3,6 +3,8 @@ package safe
 import (
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -20,9 +22,10 @@ var plain = func() (t [2][256]bool) {
 	return t
 }()
 
-// appendString appends s as a JSON string, as encoding/json writes it: invalid
-// UTF-8 becomes \ufffd, U+2028 and U+2029 are escaped, and so are <, > and &
-// when html is set.
+// appendString appends s as a JSON string, as encoding/json writes it: each
+// invalid UTF-8 byte becomes flavor.InvalidUTF8 (\ufffd, or U+FFFD itself on
+// json/v2), U+2028 and U+2029 are escaped, and so are <, > and & when html is
+// set.
 func appendString(dst []byte, s string, html bool) []byte {
 	table := &plain[0]
 	if html {
@@ -62,7 +65,7 @@ func appendString(dst []byte, s string, html bool) []byte {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
+			dst = append(dst, flavor.InvalidUTF8...)
 		case r == '\u2028' || r == '\u2029':
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])

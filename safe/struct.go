@@ -13,8 +13,8 @@ func (b *builder) structEncoder(t reflect.Type) encoderFunc {
 	se := &structEncoder{fields: typeFields(t)}
 	for i := range se.fields {
 		f := &se.fields[i]
-		f.keyRaw = `"` + f.name + `":`
-		f.keyHTML = string(appendHTMLEscaped([]byte(`"`), f.name)) + `":`
+		f.keyRaw = string(appendString(nil, f.name, false)) + ":"
+		f.keyHTML = string(appendString(nil, f.name, true)) + ":"
 		switch {
 		case f.readOnly:
 			f.enc = b.readOnlyEncoder(f.typ)
@@ -39,25 +39,6 @@ func (b *builder) readOnlyEncoder(t reflect.Type) encoderFunc {
 	}
 	pe := &ptrEncoder{typ: t, elem: b.kindEncoder(t.Elem(), false), track: mayCycle(t)}
 	return pe.encode
-}
-
-// appendHTMLEscaped appends s with <, >, &, U+2028 and U+2029 escaped.
-func appendHTMLEscaped(dst []byte, s string) []byte {
-	start := 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '<' || c == '>' || c == '&':
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			start = i + 1
-		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && s[i+2]&^1 == 0xa8:
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xf])
-			i += 2
-			start = i + 1
-		}
-	}
-	return append(dst, s[start:]...)
 }
 
 type isZeroer interface{ IsZero() bool }

@@ -6,6 +6,9 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+
+	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/stderr"
 )
 
 // encoderCache maps a reflect.Type to its encoderFunc. Encoders are built under
@@ -73,6 +76,10 @@ func (b *builder) newEncoder(t reflect.Type, allowAddr, quoted bool) encoderFunc
 	}
 	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
 		return condAddr(encodeAddrMarshaler, b.newEncoder(t, false, quoted))
+	}
+	if t.Kind() == reflect.Interface && flavor.InterfaceMethodsOnConcrete &&
+		(t.Implements(marshalerType) || t.Implements(textMarshalerType)) {
+		return encodeMethodInterface
 	}
 	if t.Implements(marshalerType) {
 		return encodeMarshaler
@@ -198,19 +205,20 @@ func encodeQuotedString(e *encodeState, b []byte, v reflect.Value) ([]byte, erro
 }
 
 // number returns the text of a json.Number, "0" for the empty one, or the
-// error encoding/json returns for an invalid one.
-func number(s string) (string, error) {
+// error encoding/json returns for an invalid one; quoted is the `,string`
+// option.
+func number(s string, quoted bool) (string, error) {
 	if s == "" {
 		return "0", nil
 	}
 	if !validNumber(s) {
-		return "", invalidNumberError(s)
+		return "", stderr.InvalidNumber(s, quoted)
 	}
 	return s, nil
 }
 
 func encodeNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	s, err := number(v.String())
+	s, err := number(v.String(), false)
 	if err != nil {
 		return b, err
 	}
@@ -218,7 +226,7 @@ func encodeNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 }
 
 func encodeQuotedNumber(_ *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	s, err := number(v.String())
+	s, err := number(v.String(), true)
 	if err != nil {
 		return b, err
 	}
@@ -242,6 +250,19 @@ func encodeInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) 
 	}
 	e.indirect--
 	return b, err
+}
+
+// encodeMethodInterface writes a value of an interface type with a marshal
+// method as json/v2 does (flavor.InterfaceMethodsOnConcrete): by its concrete
+// value, but for a nil pointer, on which the interface's method is called.
+func encodeMethodInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	if v.IsNil() || v.Elem().Kind() != reflect.Pointer || !v.Elem().IsNil() {
+		return encodeInterface(e, b, v)
+	}
+	if v.Type().Implements(marshalerType) {
+		return encodeMarshaler(e, b, v)
+	}
+	return encodeTextMarshaler(e, b, v)
 }
 
 // encodeUnsupported writes the substitute for a value of a type encoding/json

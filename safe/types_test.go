@@ -137,3 +137,12 @@ func itoa(n int) string {
 	b.Write(d)
 	return b.String()
 }
+
+// failNilJSON and failNilText fail when called on a nil pointer.
+type (
+	failNilJSON struct{}
+	failNilText struct{}
+)
+
+func (*failNilJSON) MarshalJSON() ([]byte, error) { return nil, errors.New("nil receiver") }
+func (*failNilText) MarshalText() ([]byte, error) { return nil, errors.New("nil receiver") }

@@ -98,6 +98,17 @@ type Failing struct{}
 // MarshalJSON fails with ErrBoom.
 func (Failing) MarshalJSON() ([]byte, error) { return nil, ErrBoom }
 
+// FailingMessage is the text of the error encoding/json returns for a Failing
+// inside a value ([]any{Failing{}}), from the encoding/json of the toolchain
+// that builds the test: "json: error calling MarshalJSON for type
+// compattest.Failing: boom" on the classic one, which names the type the value
+// was reached as, "… for type *compattest.Failing: boom" on json/v2, which
+// names the pointer to the copy it called the method on.
+func FailingMessage() string {
+	_, err := json.Marshal([]any{Failing{}})
+	return err.Error()
+}
+
 // PlainValues are values encoding/json accepts, of every kind a handler
 // returns, including one larger than any internal buffer.
 func PlainValues() map[string]any {

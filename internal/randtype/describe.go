@@ -19,6 +19,11 @@ import (
 type Stats struct {
 	// Cycles counts references back to an ancestor on the current path.
 	Cycles int
+	// TokenlessCycles counts the cycles among them that pass through
+	// pointers and interfaces only (type P *P; p = &p, or var x any; x = &x),
+	// so that encoding them writes no JSON token: json/v2 never finds them
+	// and overflows the stack (see CrashesStd).
+	TokenlessCycles int
 	// Shared counts references reached a second time, not on the current path.
 	Shared int
 	// NaNs and Infs count float values (including complex parts).
@@ -57,9 +62,12 @@ type refKey struct {
 type describer struct {
 	b     strings.Builder
 	stats Stats
-	path  map[refKey]bool
-	ids   map[refKey]int
-	label string // before reference numbers: "k" in map keys
+	// path holds the references on the current path, each with 1 + the
+	// number of objects and arrays (tokens) open when it was entered.
+	path   map[refKey]int
+	tokens int // objects and arrays open on the current path
+	ids    map[refKey]int
+	label  string // before reference numbers: "k" in map keys
 }
 
 // Describe renders v as Go-like text: a cycle shows as <cycle #N> and a
@@ -91,7 +99,7 @@ func addressable(v any) reflect.Value {
 }
 
 func newDescriber() *describer {
-	return &describer{path: map[refKey]bool{}, ids: map[refKey]int{}}
+	return &describer{path: map[refKey]int{}, ids: map[refKey]int{}}
 }
 
 func (d *describer) text() string {
@@ -247,7 +255,7 @@ func (d *describer) value(v reflect.Value) {
 			d.write("map(nil)")
 			return
 		}
-		d.ref(refKey{t, v.UnsafePointer(), 0}, "map", func() { d.mapEntries(v) })
+		d.ref(refKey{t, v.UnsafePointer(), 0}, "map", func() { d.tokens++; d.mapEntries(v); d.tokens-- })
 	case reflect.Slice:
 		if v.IsNil() {
 			d.write("nil")
@@ -261,10 +269,14 @@ func (d *describer) value(v reflect.Value) {
 			d.write("bytes(", strconv.Quote(string(b)), ")")
 			return
 		}
-		d.ref(refKey{t, v.UnsafePointer(), v.Len()}, "", func() { d.elems(v) })
+		d.ref(refKey{t, v.UnsafePointer(), v.Len()}, "", func() { d.tokens++; d.elems(v); d.tokens-- })
 	case reflect.Array:
+		d.tokens++
 		d.elems(v)
+		d.tokens--
 	case reflect.Struct:
+		d.tokens++
+		defer func() { d.tokens-- }()
 		d.write("{")
 		for i := range v.NumField() {
 			if i > 0 {
@@ -280,8 +292,11 @@ func (d *describer) value(v reflect.Value) {
 // ref writes a reference: a cycle if it is on the current path, shared if it
 // was written before, else labelled and followed.
 func (d *describer) ref(k refKey, prefix string, follow func()) {
-	if d.path[k] {
+	if entered := d.path[k]; entered > 0 {
 		d.stats.Cycles++
+		if entered == d.tokens+1 {
+			d.stats.TokenlessCycles++
+		}
 		d.write("<cycle #", d.label, strconv.Itoa(d.ids[k]), ">")
 		return
 	}
@@ -292,7 +307,7 @@ func (d *describer) ref(k refKey, prefix string, follow func()) {
 	}
 	id := len(d.ids) + 1
 	d.ids[k] = id
-	d.path[k] = true
+	d.path[k] = d.tokens + 1
 	d.write("#", d.label, strconv.Itoa(id), "=", prefix)
 	follow()
 	delete(d.path, k)
@@ -339,6 +354,7 @@ func (d *describer) mapEntries(v reflect.Value) {
 // add adds the counts of o to s.
 func (s *Stats) add(o Stats) {
 	s.Cycles += o.Cycles
+	s.TokenlessCycles += o.TokenlessCycles
 	s.Shared += o.Shared
 	s.NaNs += o.NaNs
 	s.Infs += o.Infs
@@ -413,6 +429,6 @@ func keyAccepted(t reflect.Type) bool {
 
 // String renders the stats on one line.
 func (s Stats) String() string {
-	return fmt.Sprintf("values=%d cycles=%d shared=%d nan=%d inf=%d unsupported=%d badkeys=%d methods=%d failing=%d badnumbers=%d invalidutf8=%d",
-		s.Values, s.Cycles, s.Shared, s.NaNs, s.Infs, s.Unsupported, s.BadKeys, s.Methods, s.Failing, s.BadNumbers, s.InvalidUTF8)
+	return fmt.Sprintf("values=%d cycles=%d tokenless=%d shared=%d nan=%d inf=%d unsupported=%d badkeys=%d methods=%d failing=%d badnumbers=%d invalidutf8=%d",
+		s.Values, s.Cycles, s.TokenlessCycles, s.Shared, s.NaNs, s.Infs, s.Unsupported, s.BadKeys, s.Methods, s.Failing, s.BadNumbers, s.InvalidUTF8)
 }

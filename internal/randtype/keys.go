@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // key returns a random map key of type t and the text it is written as (by
@@ -37,8 +39,18 @@ func (g *generator) key(t reflect.Type) (reflect.Value, string) {
 }
 
 // keyText is the text of map key k: as encoding/json resolves it where it
-// accepts the key, else fmt's.
+// accepts the key, else fmt's; with invalid UTF-8 replaced where
+// encoding/json sorts the names as written (flavor.SortKeysAsWritten), as two
+// keys that differ only there tie.
 func keyText(k reflect.Value) string {
+	s := rawKeyText(k)
+	if flavor.SortKeysAsWritten(k.Type()) {
+		s = string([]rune(s))
+	}
+	return s
+}
+
+func rawKeyText(k reflect.Value) string {
 	if k.Kind() == reflect.String {
 		return k.String()
 	}

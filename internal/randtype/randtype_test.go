@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // seeds returns n pseudo-random inputs of 0 to 63 bytes, the same every run.
@@ -27,8 +29,16 @@ func seeds(n int) [][]byte {
 	return out
 }
 
-// stdMarshal runs json.Marshal, turning a panic into its value.
+// errCrashes stands for encoding/json's fatal stack overflow on a value
+// CrashesStd reports: it is never called on one.
+var errCrashes = errors.New("encoding/json would crash (tokenless cycle)")
+
+// stdMarshal runs json.Marshal, turning a panic into its value; errCrashes
+// where json.Marshal would crash.
 func stdMarshal(v any) (out []byte, panicked any, err error) {
+	if CrashesStd(v) {
+		return nil, nil, errCrashes
+	}
 	defer func() { panicked = recover() }()
 	out, err = json.Marshal(v)
 	return out, nil, err
@@ -85,6 +95,10 @@ func TestFrequencies(t *testing.T) {
 			panics++
 			continue
 		}
+		if err == errCrashes {
+			has["tokenless cycle"]++
+			continue
+		}
 		classes[Classify(err)]++
 	}
 	t.Logf("features per %d samples: %v; std outcomes: %v; std panics: %d", n, has, classes, panics)
@@ -119,6 +133,10 @@ func TestStatsExplainStd(t *testing.T) {
 		var uv *json.UnsupportedValueError
 		var ut *json.UnsupportedTypeError
 		switch {
+		case err == errCrashes:
+			assert.Positive(t, st.TokenlessCycles, msg)
+		case errors.As(err, &uv) && strings.Contains(err.Error(), "object member name must be a string"):
+			assert.Positive(t, st.BadKeys, msg) // json/v2
 		case errors.As(err, &uv) && strings.Contains(err.Error(), "cycle"):
 			cycles++
 			assert.Positive(t, st.Cycles, msg)
@@ -302,4 +320,67 @@ func TestDeepChains(t *testing.T) {
 	assert.Greater(t, chains, 20)
 	assert.Greater(t, cyclic, 5)
 	assert.Greater(t, chains-cyclic, 5)
+}
+
+// tokenless returns the cycles that write no JSON token (category K).
+func tokenless() map[string]any {
+	type P *P
+	var p P
+	p = P(&p)
+	var x any
+	x = &x
+	var a any
+	pa := &a
+	ppa := &pa
+	a = ppa // a → **any → *any → a
+	return map[string]any{"type P *P": p, "x = &x": x, "**any": a}
+}
+
+// throughStruct is a cycle of pointers and interfaces through one struct,
+// which writes '{' on every turn: json/v2 finds it 1000 levels deep.
+func throughStruct() any {
+	type node struct{ Next any }
+	n := &node{}
+	var hold any = n
+	n.Next = &hold
+	return n
+}
+
+func TestTokenlessCycles(t *testing.T) {
+	for name, v := range tokenless() {
+		st := Count(v)
+		assert.Positive(t, st.Cycles, name)
+		assert.Positive(t, st.TokenlessCycles, name)
+		assert.Equal(t, flavor.TokenlessCycleCrashes, CrashesStd(v), name)
+		if !flavor.TokenlessCycleCrashes {
+			_, err := json.Marshal(v)
+			var uv *json.UnsupportedValueError
+			assert.ErrorAs(t, err, &uv, name)
+		}
+	}
+	for _, v := range []any{selfMapAny(), throughStruct(), []any{1, "x"}, &Tree{Name: "t"}} {
+		assert.Zero(t, Count(v).TokenlessCycles)
+		assert.False(t, CrashesStd(v))
+		_, err := json.Marshal(v) // a cycle error, or none: never a crash
+		assert.NotEqual(t, OtherError, Classify(err))
+	}
+}
+
+func selfMapAny() map[string]any {
+	m := map[string]any{}
+	m["m"] = m
+	return m
+}
+
+func TestClassifyDepth(t *testing.T) {
+	var v any
+	for range 10001 {
+		v = []any{v}
+	}
+	_, err := json.Marshal(v)
+	if flavor.MaxDepth == 0 {
+		assert.Equal(t, NoError, Classify(err))
+	} else {
+		assert.Equal(t, Unsupported, Classify(err))
+	}
 }

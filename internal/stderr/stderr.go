@@ -1,11 +1,13 @@
 // Package stderr builds the error values of encoding/json that safejson returns,
-// so that errors.As and the error text are the same whichever engine or path ran.
+// so that errors.As and the error text are the same whichever engine or path ran,
+// on the flavour of encoding/json the program is built with (internal/flavor).
 //
 // encoding/json's *MarshalerError carries an unexported field naming the method
-// that failed ("MarshalJSON" or "MarshalText"); it shows in Error(). A value built
-// outside encoding/json cannot set it, so this package keeps one template of each
-// kind, obtained from encoding/json itself, and copies it: copying a struct copies
-// its unexported fields.
+// that failed ("MarshalJSON", "MarshalText", and on json/v2 "MarshalJSONTo"); it
+// shows in Error(). A value built outside encoding/json cannot set it, so this
+// package keeps one template of each kind, obtained from encoding/json itself,
+// and copies it: copying a struct copies its unexported fields. The same goes
+// for *json.SyntaxError's message.
 package stderr
 
 import (
@@ -14,6 +16,12 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 type failingText struct{}
@@ -26,9 +34,9 @@ type failingJSON struct{}
 
 func (failingJSON) MarshalJSON() ([]byte, error) { return nil, errTemplate }
 
-var textTemplate, jsonTemplate = templates()
+var textTemplate, jsonTemplate, numberTemplate = templates()
 
-func templates() (text, js json.MarshalerError) {
+func templates() (text, js, number json.MarshalerError) {
 	var me *json.MarshalerError
 	if _, err := json.Marshal(failingText{}); !errors.As(err, &me) {
 		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalText")
@@ -38,20 +46,51 @@ func templates() (text, js json.MarshalerError) {
 		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalJSON")
 	}
 	js = *me
-	return text, js
+	if flavor.InvalidNumberIsMarshalerError {
+		if _, err := json.Marshal(json.Number("x")); !errors.As(err, &me) {
+			panic("stderr: encoding/json did not return *json.MarshalerError for an invalid json.Number")
+		}
+		number = *me
+	}
+	return text, js, number
 }
 
+var timeType = reflect.TypeFor[time.Time]()
+
 // MarshalJSONError is the error encoding/json returns when the MarshalJSON method
-// of a value of type t fails with err (or returns invalid JSON, err then being the
-// *json.SyntaxError from Syntax).
+// of a value fails with err (or returns invalid JSON, err then being the
+// *json.SyntaxError from Syntax); t is the type it names
+// (flavor.MarshalerErrorType).
 func MarshalJSONError(t reflect.Type, err error) *json.MarshalerError {
+	if isTime(t) {
+		err = timeError(err)
+	}
 	e := jsonTemplate
 	e.Type, e.Err = t, err
 	return &e
 }
 
+func isTime(t reflect.Type) bool {
+	return t == timeType || t.Kind() == reflect.Pointer && t.Elem() == timeType
+}
+
+// timeError is the error of time.Time's MarshalJSON or MarshalText as
+// encoding/json reports it: as is, or, on json/v2, which formats a time itself
+// (as JSON for a value and for a map key alike), without the method's prefix.
+func timeError(err error) error {
+	if flavor.TimeErrorPrefix != "" {
+		return err
+	}
+	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: "} {
+		if s, ok := strings.CutPrefix(err.Error(), p); ok {
+			return errors.New(s)
+		}
+	}
+	return err
+}
+
 // MarshalTextError is the error encoding/json returns when the MarshalText method
-// of a value of type t fails with err.
+// of a value fails with err; t is the type it names (flavor.MarshalerErrorType).
 func MarshalTextError(t reflect.Type, err error) *json.MarshalerError {
 	e := textTemplate
 	e.Type, e.Err = t, err
@@ -59,10 +98,35 @@ func MarshalTextError(t reflect.Type, err error) *json.MarshalerError {
 }
 
 // MapKeyError is the error encoding/json returns when the MarshalText method of a
-// map key fails while encoding a map of type mapType: a plain error, not a
-// *json.MarshalerError.
-func MapKeyError(mapType reflect.Type, err error) error {
+// key of type keyType fails with err while encoding a map of type mapType:
+// a plain error naming the map type (classic), or the *json.MarshalerError of
+// MarshalText (json/v2).
+func MapKeyError(mapType, keyType reflect.Type, err error) error {
+	if flavor.MapKeyErrorIsMarshalerError {
+		named := flavor.MarshalerErrorType(keyType, keyType)
+		if isTime(keyType) {
+			return MarshalJSONError(named, err) // json/v2's own time format
+		}
+		return MarshalTextError(named, err)
+	}
 	return fmt.Errorf("json: encoding error for type %q: %q", mapType.String(), err.Error())
+}
+
+var numberType = reflect.TypeFor[json.Number]()
+
+// InvalidNumber is the error encoding/json returns for a json.Number whose text
+// lit is not a JSON number; quoted is the `,string` option.
+func InvalidNumber(lit string, quoted bool) error {
+	if !flavor.InvalidNumberIsMarshalerError {
+		return fmt.Errorf("json: invalid number literal %q", lit)
+	}
+	if quoted {
+		lit = `"` + lit + `"`
+	}
+	e := numberTemplate
+	e.Type = flavor.MarshalerErrorType(numberType, numberType)
+	e.Err = fmt.Errorf("cannot parse %q as JSON number: %w", lit, strconv.ErrSyntax)
+	return &e
 }
 
 // Syntax returns the *json.SyntaxError encoding/json reports for invalid JSON
@@ -70,4 +134,29 @@ func MapKeyError(mapType reflect.Type, err error) error {
 func Syntax(b []byte) error {
 	var sink bytes.Buffer
 	return json.Compact(&sink, b)
+}
+
+var tooDeep = sync.OnceValue(func() error {
+	return Syntax(bytes.Repeat([]byte{'['}, flavor.MaxDepth+1))
+})
+
+// TooDeep is the error encoding/json returns for a value nested deeper than
+// flavor.MaxDepth, when it has such a limit: a *json.SyntaxError "exceeded max
+// depth" (its Offset aside). It is nil when encoding/json has no limit.
+func TooDeep() error {
+	if flavor.MaxDepth == 0 {
+		return nil
+	}
+	return tooDeep()
+}
+
+// NonStringName is the error json/v2's encoding/json returns for a map key
+// that is not written as a JSON string: pointer is the JSON Pointer of the
+// map, offset the length of the compact output before the key.
+func NonStringName(pointer string, offset int) error {
+	msg := "jsontext: object member name must be a string"
+	if pointer != "" {
+		msg += " within " + strconv.Quote(pointer)
+	}
+	return &json.UnsupportedValueError{Str: msg + " after offset " + strconv.Itoa(offset+1)}
 }

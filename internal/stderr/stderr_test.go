@@ -5,9 +5,12 @@ import (
 	"errors"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 type badText struct{}
@@ -22,17 +25,32 @@ type invalidJSON struct{}
 
 func (invalidJSON) MarshalJSON() ([]byte, error) { return []byte(`{"a":}`), nil }
 
+// named is the type encoding/json names for the top-level value of type t.
+func named(t reflect.Type) reflect.Type { return flavor.MarshalerErrorType(t, t) }
+
 func TestErrorsMatchEncodingJSON(t *testing.T) {
 	boom := errors.New("boom")
+	far := time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)
+	_, farErr := far.MarshalJSON()
+	require.Error(t, farErr)
+	_, farTextErr := far.MarshalText()
+	require.Error(t, farTextErr)
 	cases := []struct {
 		name string
 		v    any
 		got  error
 	}{
-		{"MarshalText", badText{}, MarshalTextError(reflect.TypeFor[badText](), boom)},
-		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), boom)},
-		{"MarshalJSON", badJSON{}, MarshalJSONError(reflect.TypeFor[badJSON](), boom)},
-		{"invalid MarshalJSON output", invalidJSON{}, MarshalJSONError(reflect.TypeFor[invalidJSON](), Syntax([]byte(`{"a":}`)))},
+		{"MarshalText", badText{}, MarshalTextError(named(reflect.TypeFor[badText]()), boom)},
+		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), reflect.TypeFor[badText](), boom)},
+		{"MarshalJSON", badJSON{}, MarshalJSONError(named(reflect.TypeFor[badJSON]()), boom)},
+		{"MarshalJSON through a pointer", &badJSON{}, MarshalJSONError(named(reflect.TypeFor[*badJSON]()), boom)},
+		{"invalid MarshalJSON output", invalidJSON{}, MarshalJSONError(named(reflect.TypeFor[invalidJSON]()), Syntax([]byte(`{"a":}`)))},
+		{"time out of range", far, MarshalJSONError(named(reflect.TypeFor[time.Time]()), farErr)},
+		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), farTextErr)},
+		{"invalid number", json.Number("1."), InvalidNumber("1.", false)},
+		{"invalid number, string option", struct {
+			N json.Number `json:",string"`
+		}{"abc"}, InvalidNumber("abc", true)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -40,9 +58,65 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 			require.Error(t, want)
 			assert.Equal(t, want.Error(), c.got.Error())
 			assert.IsType(t, want, c.got)
+			var wm, gm *json.MarshalerError
+			if errors.As(want, &wm) {
+				require.ErrorAs(t, c.got, &gm)
+				assert.Equal(t, wm.Type, gm.Type)
+				assert.IsType(t, wm.Err, gm.Err)
+			}
 		})
 	}
 	assert.NoError(t, Syntax([]byte(`{"a":1}`)))
 	var se *json.SyntaxError
 	assert.ErrorAs(t, Syntax([]byte(`nope`)), &se)
+}
+
+// nested returns a value of n nested arrays.
+func nested(n int) any {
+	var v any
+	for range n {
+		v = []any{v}
+	}
+	return v
+}
+
+func TestTooDeep(t *testing.T) {
+	_, err := json.Marshal(nested(10001))
+	if flavor.MaxDepth == 0 {
+		require.NoError(t, err)
+		assert.NoError(t, TooDeep())
+		return
+	}
+	require.Error(t, err)
+	assert.IsType(t, err, TooDeep())
+	assert.Equal(t, err.Error(), TooDeep().Error())
+	_, err = json.Marshal(nested(flavor.MaxDepth))
+	assert.NoError(t, err)
+}
+
+func TestNonStringName(t *testing.T) {
+	if !flavor.MapKeysByValue {
+		_, err := json.Marshal(map[bool]int{true: 1})
+		var ut *json.UnsupportedTypeError
+		require.ErrorAs(t, err, &ut)
+		return
+	}
+	for _, c := range []struct {
+		v       any
+		pointer string
+		offset  int
+	}{
+		{map[bool]int{true: 1}, "", 1},
+		{struct {
+			X int
+			M map[[1]int]int
+		}{1, map[[1]int]int{{1}: 1}}, "/M", len(`{"X":1,"M":{`)},
+		{[]any{"a~/b", map[string]any{"k/~": map[any]int{nil: 1}}}, "/1/k~1~0", len(`["a~/b",{"k/~":{`)},
+	} {
+		_, want := json.Marshal(c.v)
+		require.Error(t, want)
+		got := NonStringName(c.pointer, c.offset)
+		assert.IsType(t, want, got)
+		assert.Equal(t, want.Error(), got.Error())
+	}
 }

@@ -1,0 +1,40 @@
+package engine
+
+import "bytes"
+
+// escapeLineSeparators escapes raw U+2028 (E2 80 A8) and U+2029 (E2 80 A9).
+func escapeLineSeparators(b []byte) []byte {
+	i := indexLineSeparator(b)
+	if i < 0 {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	for i >= 0 {
+		out = append(out, b[:i]...)
+		if b[i+2] == 0xA8 {
+			out = append(out, `\u2028`...)
+		} else {
+			out = append(out, `\u2029`...)
+		}
+		b = b[i+3:]
+		i = indexLineSeparator(b)
+	}
+	return append(out, b...)
+}
+
+// indexLineSeparator returns the index of the first raw U+2028 or U+2029 in
+// b, or -1.
+func indexLineSeparator(b []byte) int {
+	off := 0
+	for {
+		i := bytes.IndexByte(b[off:], 0xE2)
+		if i < 0 {
+			return -1
+		}
+		i += off
+		if i+2 < len(b) && b[i+1] == 0x80 && (b[i+2] == 0xA8 || b[i+2] == 0xA9) {
+			return i
+		}
+		off = i + 1
+	}
+}

@@ -1,0 +1,19 @@
+package flavor
+
+// TagOptions are the options of a `json` tag that encoding changes with.
+type TagOptions struct {
+	OmitEmpty bool // omitempty
+	OmitZero  bool // omitzero
+	String    bool // string
+}
+
+func (o *TagOptions) set(name string) {
+	switch name {
+	case "omitempty":
+		o.OmitEmpty = true
+	case "omitzero":
+		o.OmitZero = true
+	case "string":
+		o.String = true
+	}
+}
