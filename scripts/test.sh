@@ -35,7 +35,8 @@
 # cache when a test binary is identical to one already run (a package that does not
 # depend on the engine tags, say); GOFLAGS=-count=1 runs everything again.
 # The two toolchains share no build cache, so with JOBS=2 the Go 1.26 parts and the
-# Go 1.27 parts run in two lanes side by side; each lane runs its parts in order.
+# Go 1.27 parts run in two lanes side by side; each lane runs its parts in order,
+# then takes the other lane's last parts (arm64, tags, stdtests) when it is done first.
 #
 # A part that fails does not stop the others: the summary at the end names each
 # failing part and command, with every part's time. Exit 1 when a part failed, or
@@ -44,8 +45,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GO126=go1.26.8
-GO127=go1.27.3
+GO126=${GO126:-go1.26.8}
+GO127=${GO127:-go1.27.3}
 STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
 TAGS=(safejson_sonic safejson_goccy safejson_std)
 if [ -z "${JOBS:-}" ]; then
@@ -230,18 +231,39 @@ run_part() {
 		fi
 	} | flock "$LOG/print.lock" cat
 }
+# Lane 0 runs first, alone; then lanes 1 and 2 side by side (JOBS=2), each taking
+# the parts of its own queue from the front, and, once its queue is empty, the
+# other queue's parts from the back (its last parts build nothing the rest shares).
+for i in "${selected[@]}"; do
+	IFS=$'\t' read -r lane rest <<<"${plan[$i]}"
+	echo "$i" >>"$LOG/queue$lane"
+done
+touch "$LOG/queue0" "$LOG/queue1" "$LOG/queue2"
+# next_part LANE: prints the index of the part this lane runs next, if any.
+next_part() {
+	local own=$LOG/queue$1 other=$LOG/queue$((3 - $1))
+	(
+		flock 9
+		if [ -s "$own" ]; then
+			head -1 "$own"
+			sed -i 1d "$own"
+		elif [ "$1" != 0 ] && [ -s "$other" ]; then
+			tail -1 "$other"
+			sed -i '$d' "$other"
+		fi
+	) 9>"$LOG/queue.lock"
+}
 run_lane() {
-	local want=$1 i lane rest
-	for i in "${selected[@]}"; do
-		IFS=$'\t' read -r lane rest <<<"${plan[$i]}"
-		[ "$lane" = "$want" ] || [ "$want" = all ] && run_part "$i"
+	local i
+	while i=$(next_part "$1") && [ -n "$i" ]; do
+		run_part "$i"
 	done
 	return 0
 }
 
 run_lane 0
 if [ "$JOBS" -ge 2 ]; then
-	echo "--- lanes: Go 1.26 parts and Go 1.27 parts side by side (JOBS=$JOBS)"
+	echo "--- two lanes: the Go 1.26 parts and the Go 1.27 parts side by side (JOBS=$JOBS)"
 	run_lane 1 &
 	l1=$!
 	run_lane 2 &
