@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Check engine versions before upgrading to them:
+# Check engine versions, or a Go toolchain, before upgrading to them:
 #
 #   scripts/engine-upgrade.sh github.com/bytedance/sonic@v1.16.0 [github.com/goccy/go-json@v0.13.0 ...]
+#   scripts/engine-upgrade.sh go1.27.3 [MODULE@VERSION ...]
 #
 # Copies the repository (tracked and untracked, non-ignored files, as they are in
 # the work tree) to a temporary directory, runs `go get` of the given versions
 # there (GOFLAGS=-mod=mod), then runs the conformance suite (go test
 # ./conformance/... and the report table) in the default build, under each engine
 # build tag, and under GOARCH=arm64 with qemu-aarch64-static when it is installed.
-# Prints each table, the results the upgrade changes (compared with a copy at the
-# repository's engine versions; BASELINE=0 skips it) and a one-line verdict;
-# exits non-zero when any engine differs from what the conformance cases expect
-# (a difference that is not a known difference of a case, or a known difference
-# that no longer happens), or does not build.
+# A Go toolchain (goX.Y.Z) is checked the same way: every check runs with
+# GOTOOLCHAIN=goX.Y.Z (the go command fetches it through the module proxy), and,
+# when that toolchain's encoding/json is on json/v2 by default, once more with
+# GOEXPERIMENT=nojsonv2 (the classic flavour). Prints each table, the results the
+# upgrade changes (compared with a copy at the repository's engine versions on
+# the current toolchain, `go env GOVERSION`; BASELINE=0 skips it) and a one-line
+# verdict; exits non-zero when any engine differs from what the conformance cases
+# expect (a difference that is not a known difference of a case, or a known
+# difference that no longer happens), or does not build.
 #
 # The repository itself is never modified (checked: git status and the module
 # files before and after). KEEP=1 keeps the temporary directory. REPORT_FLAGS
@@ -28,15 +33,40 @@ step() { printf '\n=== %s\n' "$*"; }
 loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
 
 if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
-	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
-for mv in "$@"; do
-	if [[ "$mv" != *@* ]]; then
-		echo "engine-upgrade: $mv: want MODULE@VERSION" >&2
+TOOLCHAIN=
+MODS=()
+for a in "$@"; do
+	if [[ "$a" =~ ^go1(\.[0-9]+)+((rc|beta)[0-9]+)?$ ]]; then
+		if [ -n "$TOOLCHAIN" ]; then
+			echo "engine-upgrade: $a: one Go toolchain at a time (already $TOOLCHAIN)" >&2
+			exit 2
+		fi
+		TOOLCHAIN=$a
+	elif [[ "$a" == *@* ]]; then
+		MODS+=("$a")
+	else
+		echo "engine-upgrade: $a: want MODULE@VERSION or a Go toolchain (go1.27.3)" >&2
 		exit 2
 	fi
 done
+CURRENT=$(go env GOVERSION)
+V2=
+if [ -n "$TOOLCHAIN" ]; then
+	if ! v=$(GOTOOLCHAIN=$TOOLCHAIN go version 2>&1); then
+		loud "Go toolchain $TOOLCHAIN cannot be had: $v"
+		exit 2
+	fi
+	echo "toolchain checked: $v (current: $CURRENT)"
+	# Its encoding/json flavour by default.
+	GOTOOLCHAIN=$TOOLCHAIN go list -f '{{context.ToolTags}}' encoding/json | grep -qw goexperiment.jsonv2 && V2=1
+fi
+# upgraded go ARGS: the go command of the upgrade (the new toolchain, if any).
+upgraded() {
+	if [ -n "$TOOLCHAIN" ]; then GOTOOLCHAIN=$TOOLCHAIN go "$@"; else go "$@"; fi
+}
 
 # The state the repository must still be in at the end.
 repo_state() {
@@ -73,10 +103,14 @@ export GOFLAGS="${GOFLAGS:+$GOFLAGS }-mod=mod"
 engine_modules=(github.com/bytedance/sonic github.com/goccy/go-json)
 echo "engines now:      $(go list -m "${engine_modules[@]}" | tr '\n' ' ')"
 
-step "go get $*"
-for mv in "$@"; do
-	go get "$mv"
-done
+if [ ${#MODS[@]} -gt 0 ]; then
+	step "go get ${MODS[*]}"
+	for mv in "${MODS[@]}"; do
+		# With the current toolchain: module versions do not depend on it, and
+		# a newer go command may write a toolchain line.
+		go get "$mv"
+	done
+fi
 echo "engines checked:  $(go list -m "${engine_modules[@]}" | tr '\n' ' ')"
 
 configs=()
@@ -93,9 +127,9 @@ check() {
 	local name=$1
 	shift
 	configs+=("$name")
-	step "$name: go test ./conformance/... $*"
+	step "$name: ${TOOLCHAIN:+GOTOOLCHAIN=$TOOLCHAIN }${GOEXPERIMENT:+GOEXPERIMENT=$GOEXPERIMENT }${GOARCH:+GOARCH=$GOARCH }go test ./conformance/... $*"
 	local ok=1 verdict
-	if go test -count=1 "$@" ./conformance/... >"$LOG/$name.test" 2>&1; then
+	if upgraded test -count=1 "$@" ./conformance/... >"$LOG/$name.test" 2>&1; then
 		tail -1 "$LOG/$name.test"
 	else
 		ok=0
@@ -104,7 +138,7 @@ check() {
 		echo "(full output: $LOG/$name.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
 	fi
 	step "$name: report"
-	go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
+	upgraded run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
 	if grep -q '^verdict: ' "$LOG/$name.md"; then
 		cat "$LOG/$name.md"
 		verdict=$(grep '^verdict: ' "$LOG/$name.md" | tail -1)
@@ -122,7 +156,7 @@ check() {
 
 	if [ "${BASELINE:-1}" != 0 ]; then
 		step "$name: what the upgrade changes (report -tsv, before and after)"
-		go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
+		upgraded run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
 		(cd "$BASE" && go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
 		local changed
 		changed=$(diff <(sort "$LOG/$name.before.tsv") <(sort "$LOG/$name.after.tsv") |
@@ -151,6 +185,10 @@ check default
 for tag in "${TAGS[@]}"; do
 	check "$tag" -tags "$tag"
 done
+if [ -n "$V2" ]; then
+	# The toolchain's encoding/json is on json/v2 by default: its classic flavour too.
+	GOEXPERIMENT=nojsonv2 check nojsonv2
+fi
 
 if command -v qemu-aarch64-static >/dev/null 2>&1; then
 	GOARCH=arm64 check arm64 -exec qemu-aarch64-static
@@ -168,12 +206,14 @@ if [ "$before" != "$after" ]; then
 	exit 3
 fi
 
-step "summary ($*)"
+what="${MODS[*]}"
+[ -z "$TOOLCHAIN" ] || what="$TOOLCHAIN${what:+ with $what}"
+step "summary: $what (compared with the repository's engines on $CURRENT)"
 printf '  %s\n' "${verdicts[@]}"
 echo
 if [ ${#failed[@]} -eq 0 ]; then
-	echo "engine-upgrade verdict: OK: $* gives what the conformance cases expect in ${configs[*]}"
+	echo "engine-upgrade verdict: OK: $what gives what the conformance cases expect in ${configs[*]}"
 else
-	echo "engine-upgrade verdict: FAIL: $* differs from what the conformance cases expect in: ${failed[*]} (checked: ${configs[*]})"
+	echo "engine-upgrade verdict: FAIL: $what differs from what the conformance cases expect in: ${failed[*]} (checked: ${configs[*]})"
 	exit 1
 fi
