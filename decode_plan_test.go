@@ -136,8 +136,18 @@ func TestDecodeRoutes(t *testing.T) {
 		case c.quirkFree:
 			assert.Equal(t, def.Name(), got.Name(), "%T", c.v)
 		default:
-			assert.NotEqual(t, "std", got.Name(), "%T: an engine without the quirk", c.v)
+			// An engine without the quirk, when the build has one (under
+			// -tags safejson_sonic it has none but sonic).
 			f := decodeFeaturesOf(reflect.TypeOf(c.v).Elem())
+			free := false
+			for _, e := range engine.All() {
+				free = free || e != engine.Std() && f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0
+			}
+			if !free {
+				assert.Equal(t, "std", got.Name(), "%T: no engine of this build is free of its quirks", c.v)
+				break
+			}
+			assert.NotEqual(t, "std", got.Name(), "%T: an engine without the quirk", c.v)
 			assert.Zero(t, f&decodeAvoid(engine.DecodeQuirksOf(got)), "%T on %s", c.v, got.Name())
 		}
 	}

@@ -56,7 +56,9 @@ func decodeDemos() []decodeDemo {
 			require.NoError(t, e.Unmarshal([]byte(`[-0]`), &fs), e.Name())
 			require.NoError(t, e.Unmarshal([]byte(`{"a":-0}`), &a), e.Name())
 			require.NoError(t, e.Unmarshal([]byte(`-0`), &top), e.Name())
-			if runtime.GOARCH == "amd64" || e.Name() != "sonic" {
+			// sonic's arm64 decoder, and its amd64 one under -race, lose
+			// the sign at the top level too; the quirk covers every float.
+			if e.Name() != "sonic" || runtime.GOARCH == "amd64" && !raceEnabled {
 				assert.True(t, math.Signbit(top), "%s: the sign is kept at the top level", e.Name())
 			}
 			lost := !math.Signbit(fs[0])
