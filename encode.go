@@ -3,7 +3,7 @@ package safejson
 import (
 	"reflect"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -104,8 +104,8 @@ func (o *Options) plan(v any) (engine.Engine, *typeInfo) {
 		return nil, nil
 	}
 	cs := defaultCandidates
-	if o.Engine != nil {
-		c, ok := candidateFor(o.Engine)
+	if e := engine.Resolve(o.Engine); e != nil {
+		c, ok := candidateFor(e)
 		if !ok {
 			return nil, nil
 		}

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 type planLeaf struct {
@@ -228,7 +228,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	}
 	for _, e := range engine.All() {
 		for _, tr := range triggers {
-			o := Options{Engine: e}
+			o := Options{Engine: engine.HandleOf(e)}
 			got, _ := o.plan(tr.v)
 			if e.Quirks().Has(tr.quirk) {
 				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)

@@ -1,6 +1,6 @@
 package safejson
 
-import "github.com/safejson/safejson/engine"
+import "github.com/safejson/safejson/internal/engine"
 
 // avoidMask returns the features whose values must not go to an engine with
 // quirks q: those every engine rejects (the attempt would be wasted), those no
