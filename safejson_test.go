@@ -17,6 +17,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -44,7 +45,7 @@ func eachEngine(t *testing.T, fn func(t *testing.T, e engine.Engine)) {
 func TestPlainDataGoesToEngineOnce(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
-		noFloats := avoidMask(e.Quirks())&featFloat != 0 // sonic on arm64 (-0)
+		noFloats := plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 // sonic on arm64 (-0)
 		for _, c := range []struct {
 			v     any
 			float bool
@@ -103,7 +104,7 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 	selfMap := map[string]any{"a": 1}
 	selfMap["self"] = selfMap
 	deep := map[string]any{}
-	for range engineDepthLimit {
+	for range plan.EngineDepthLimit {
 		deep = map[string]any{"a": deep}
 	}
 	for name, v := range map[string]any{
@@ -119,11 +120,11 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 		"any pointer to itself in struct": &struct{ A []any }{[]any{anySelf}},
 	} {
 		for _, o := range []Options{{}, {Engine: engine.HandleOf(engine.Std())}} {
-			got, _ := o.plan(v)
+			got := o.plan(v).Engine
 			assert.Nil(t, got, name)
 		}
 		eachEngine(t, func(t *testing.T, e engine.Engine) {
-			got, _ := (&Options{Engine: engine.HandleOf(e)}).plan(v)
+			got := (&Options{Engine: engine.HandleOf(e)}).plan(v).Engine
 			assert.Nil(t, got, "%s on %s", name, e.Name())
 			out, err := Options{Engine: engine.HandleOf(e)}.Marshal(v)
 			require.NoError(t, err, name)
@@ -138,7 +139,7 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 func TestCyclesNeverReachTheEngine(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
-		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(engineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
+		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(plan.EngineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
 			want, err := safe.Marshal(v)
 			require.NoError(t, err)
 			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
@@ -160,7 +161,7 @@ func TestRejectedValueFallsBack(t *testing.T) {
 		assert.Equal(t, string(want), string(got))
 		assert.Contains(t, string(got), `"score":null`)
 		attempts := 1
-		if avoidMask(e.Quirks())&featFloat != 0 {
+		if plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 {
 			attempts = 0 // sonic on arm64: floats never go to it (-0)
 		}
 		assert.EqualValues(t, attempts, ce.calls.Load(), "one engine attempt, then the fallback")
@@ -342,7 +343,7 @@ func (hiddenJSON) MarshalJSON() ([]byte, error)  { return []byte(`"j"`), nil }
 func (*hiddenText) MarshalJSON() ([]byte, error) { return []byte(`"t"`), nil }
 
 func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
-	assert.NotZero(t, infoOf(reflect.TypeFor[hidesMethods]()).feat&featHiddenMethods)
+	assert.NotZero(t, plan.FeaturesOf(reflect.TypeFor[hidesMethods]())&plan.FeatHiddenMethods)
 	for _, v := range []any{hidesMethods{hiddenJSON{1}, &hiddenText{2}, 3}, hidesMethods{X: 3}, []any{hidesMethods{X: 4}}} {
 		want, err := safe.Marshal(v)
 		require.NoError(t, err)

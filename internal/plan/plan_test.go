@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/safe"
 )
 
 type planLeaf struct {
@@ -138,7 +139,7 @@ func TestScanFindsCycles(t *testing.T) {
 	selfSlice[1] = selfSlice
 	mutualA := []planA{{}}
 	mutualA[0].B = &planB{A: mutualA}
-	deepButFine := benchdata.DeepStruct(engineDepthLimit - 1)
+	deepButFine := benchdata.DeepStruct(EngineDepthLimit - 1)
 	ring := func(n int) *planList {
 		first := &planList{V: 0}
 		last := first
@@ -167,9 +168,9 @@ func TestScanFindsCycles(t *testing.T) {
 		{"interface holding cycle", planIface{Any: selfList}, false},
 		{"interface holding func struct", planIface{Any: planFunc{}}, false},
 		{"interface holding plain struct", planIface{Any: planLeaf{}}, true},
-		{"deep map beyond limit", benchdata.DeepMap(engineDepthLimit + 1), false},
+		{"deep map beyond limit", benchdata.DeepMap(EngineDepthLimit + 1), false},
 		{"deep struct within limit", deepButFine, true},
-		{"deep struct beyond limit", benchdata.DeepStruct(engineDepthLimit + 1), false},
+		{"deep struct beyond limit", benchdata.DeepStruct(EngineDepthLimit + 1), false},
 		{"ring of 17 (beyond the recent ancestors)", ring(17), false},
 		{"ring of 300", ring(300), false},
 		{"ring of 5000 (found by the depth limit)", ring(5000), false},
@@ -187,7 +188,7 @@ func TestScanFindsCycles(t *testing.T) {
 	for _, c := range cases {
 		ti := infoOf(reflect.TypeOf(c.v))
 		if assert.NotNil(t, ti.scan, c.name) {
-			assert.Equal(t, c.ok, scanValue(c.v, ti, engineDepthLimit, featUnsupported|featBadMapKey), c.name)
+			assert.Equal(t, c.ok, scanValue(c.v, ti, EngineDepthLimit, featUnsupported|featBadMapKey), c.name)
 		}
 	}
 }
@@ -228,8 +229,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	}
 	for _, e := range engine.All() {
 		for _, tr := range triggers {
-			o := Options{Engine: engine.HandleOf(e)}
-			got, _ := o.plan(tr.v)
+			got, _ := route(&Request{Engine: e}, tr.v)
 			if e.Quirks().Has(tr.quirk) {
 				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)
 			}
@@ -241,7 +241,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	// With no engine named, a type the default engine writes wrongly goes to
 	// another compiled-in engine that writes it right, if there is one.
 	for _, tr := range triggers {
-		got, _ := (&Options{}).plan(tr.v)
+		got, _ := route(&Request{}, tr.v)
 		if got != nil {
 			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
 		}
@@ -262,7 +262,7 @@ func TestSelfElementTypes(t *testing.T) {
 		assert.NotZero(t, ti.feat&featRecursive, "%T", v)
 		assert.NotZero(t, ti.feat&featDeepTypeNest, "%T: its type nests without end", v)
 	}
-	got, err := Marshal(self)
+	got, err := safe.Marshal(self)
 	require.NoError(t, err)
 	assert.Equal(t, `[null,null]`, string(got))
 }
