@@ -12,6 +12,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -229,7 +230,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	}
 	for _, e := range engine.All() {
 		for _, tr := range triggers {
-			got, _ := route(&Request{Engine: e}, tr.v)
+			got, _ := route(normalised(e), tr.v)
 			if e.Quirks().Has(tr.quirk) {
 				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)
 			}
@@ -241,7 +242,7 @@ func TestQuirksRouteAround(t *testing.T) {
 	// With no engine named, a type the default engine writes wrongly goes to
 	// another compiled-in engine that writes it right, if there is one.
 	for _, tr := range triggers {
-		got, _ := route(&Request{}, tr.v)
+		got, _ := route(normalised(nil), tr.v)
 		if got != nil {
 			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
 		}
@@ -265,4 +266,13 @@ func TestSelfElementTypes(t *testing.T) {
 	got, err := safe.Marshal(self)
 	require.NoError(t, err)
 	assert.Equal(t, `[null,null]`, string(got))
+}
+
+// normalised returns the default options naming engine e (nil: none).
+func normalised(e engine.Engine) *options.Options {
+	o := options.Options{Engine: e}
+	if err := o.Normalize(); err != nil {
+		panic(err)
+	}
+	return &o
 }

@@ -11,6 +11,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // EngineDepthLimit is the deepest JSON nesting a value may have to go to an
@@ -19,21 +20,6 @@ import (
 // pointer levels); a value this deep goes to the reference encoder, which is
 // linear in its size whatever its depth.
 const EngineDepthLimit = 1000
-
-// Request is what the planner needs of an encode's options.
-type Request struct {
-	// Engine is the only engine that may be picked; nil means the default
-	// candidates.
-	Engine engine.Engine
-	// MaxDepth is the reference encoder's depth limit (0: its default).
-	MaxDepth int
-	// SafeOnly: the options need what only the reference encoder does (a
-	// replacer, a breadth limit, MarshalIndent's layout with an empty prefix
-	// and indent).
-	SafeOnly bool
-	// Strict: every substitution is an error.
-	Strict bool
-}
 
 // Decision is where a value goes.
 type Decision struct {
@@ -75,11 +61,11 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 	return candidate{e, avoidMask(q)}, q&^knownQuirks == 0
 }
 
-// Route returns where v goes under r: an engine known to write exactly what
+// Route returns where v goes under o (normalised): an engine known to write exactly what
 // the reference encoder writes for v, without failing on a cycle, or the
 // reference encoder.
-func Route(r *Request, v any) Decision {
-	eng, ti := route(r, v)
+func Route(o *options.Options, v any) Decision {
+	eng, ti := route(o, v)
 	if eng == nil {
 		return Decision{}
 	}
@@ -87,13 +73,13 @@ func Route(r *Request, v any) Decision {
 	// itself, the value need not go through a rejection and the fallback.
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
-	return Decision{Engine: eng, NullForNonFinite: !r.Strict && ti != nil && ti.feat&(featStringOpt|featDynamic) == 0}
+	return Decision{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&(featStringOpt|featDynamic) == 0}
 }
 
 // route returns the engine v goes to, or nil for the reference encoder, and
 // the planner's knowledge of v's type (nil for a nil v).
-func route(r *Request, v any) (engine.Engine, *typeInfo) {
-	if r.SafeOnly {
+func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
+	if o.SafeOnly() {
 		// Engines have neither replacers nor breadth limits: only the
 		// reference encoder calls a replacer once per value, and cuts wide
 		// values. MarshalIndent(v, "", "") is rare, and engines take an empty
@@ -101,8 +87,8 @@ func route(r *Request, v any) (engine.Engine, *typeInfo) {
 		return nil, nil
 	}
 	cs := defaultCandidates
-	if r.Engine != nil {
-		c, ok := candidateFor(r.Engine)
+	if o.Engine != nil {
+		c, ok := candidateFor(o.Engine)
 		if !ok {
 			return nil, nil
 		}
@@ -115,10 +101,7 @@ func route(r *Request, v any) (engine.Engine, *typeInfo) {
 		return cs[0].eng, nil
 	}
 	ti := infoOf(reflect.TypeOf(v))
-	limit := EngineDepthLimit
-	if r.MaxDepth != 0 {
-		limit = min(limit, r.MaxDepth)
-	}
+	limit := min(EngineDepthLimit, o.MaxDepth)
 	if ti.dynamic {
 		// The reference encoder writes decoded JSON faster than the
 		// engines, and as fast as encoding/json on json/v2 does after a
