@@ -62,7 +62,7 @@ type Options struct {
 	// can do so exactly as the reference encoder does. An engine that cannot
 	// ignores it and rejects the value. Callers must not set it for values
 	// holding a float field with the ",string" option: sonic writes "null"
-	// there, quoted.
+	// there, quoted (internal/plan: noNullForNonFinite).
 	NullForNonFinite bool
 }
 

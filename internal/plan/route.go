@@ -73,7 +73,7 @@ func Route(o *options.Options, v any) Decision {
 	// itself, the value need not go through a rejection and the fallback.
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
-	return Decision{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&(featStringOpt|featDynamic) == 0}
+	return Decision{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&noNullForNonFinite == 0}
 }
 
 // route returns the engine v goes to, or nil for the reference encoder, and
