@@ -104,14 +104,14 @@ var quirkRules = []quirkRule{
 		quirk:   engine.QuirkEmbeddedPointerMethods,
 		trigger: "a struct embedding a pointer to a struct with a field of a type T whose *T, but not T, has MarshalJSON or MarshalText",
 		avoid:   featPtrMarshaler,
-		value:   func() any { return struct{ *quirkPtrMarshaler }{} },
+		value:   func() any { return struct{ *quirkHoldsPtrText }{} },
 		demo:    "embedded pointer text field",
 	},
 	{
 		quirk:   engine.QuirkStickyPointerMethods,
 		trigger: "a type T with pointer-receiver-only marshal methods held where it is not addressable, or an interface that may hold one",
 		avoid:   featPtrMarshaler,
-		value:   func() any { return quirkIface{Any: quirkPtrMarshaler{}} },
+		value:   func() any { return quirkPtrMarshaler{} },
 		demo:    "sticky poisoned top level",
 	},
 	{
@@ -184,7 +184,7 @@ type (
 	quirkMarshaler    struct{}
 	quirkPtrMarshaler struct{ X int }
 	quirkPtrText      struct{ X int }
-	quirkIface        struct{ Any any }
+	quirkHoldsPtrText struct{ T quirkPtrText }
 	quirkList         struct{ Next *quirkList }
 )
 
