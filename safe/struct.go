@@ -45,29 +45,28 @@ func (b *builder) readOnlyEncoder(t reflect.Type) encoderFunc {
 
 type isZeroer interface{ IsZero() bool }
 
-var isZeroerType = reflect.TypeFor[isZeroer]()
-
 // zeroMethod returns how omitzero asks a field of type t whether it is zero
 // when t has an IsZero method, as encoding/json does (a nil pointer or
 // interface is zero without a call; a value whose method has a pointer
 // receiver is copied when not addressable), or nil to use reflect's IsZero.
 func zeroMethod(t reflect.Type) func(reflect.Value) bool {
+	ti := jsontype.Of(t)
 	switch {
-	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod && ti.Kind == reflect.Interface:
 		return func(v reflect.Value) bool {
 			return v.IsNil() ||
 				v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() ||
 				v.Interface().(isZeroer).IsZero()
 		}
-	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod && ti.Kind == reflect.Pointer:
 		return func(v reflect.Value) bool {
 			return v.IsNil() || v.Interface().(isZeroer).IsZero()
 		}
-	case t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod:
 		return func(v reflect.Value) bool {
 			return v.Interface().(isZeroer).IsZero()
 		}
-	case reflect.PointerTo(t).Implements(isZeroerType):
+	case ti.Zero == jsontype.PointerMethod:
 		return func(v reflect.Value) bool {
 			if !v.CanAddr() {
 				c := reflect.New(v.Type()).Elem()

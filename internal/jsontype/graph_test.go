@@ -69,6 +69,10 @@ type roInner struct{ X *roOuter }
 
 func (*roInner) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
 
+type ptrZero struct{}
+
+func (*ptrZero) IsZero() bool { return true }
+
 type byteText byte
 
 func (*byteText) MarshalText() ([]byte, error) { return []byte(`b`), nil }
@@ -86,7 +90,7 @@ func of[T any]() *Info { return Of(reflect.TypeFor[T]()) }
 // TestRecursion checks the facts of the strongly connected components pass.
 func TestRecursion(t *testing.T) {
 	for _, c := range []struct {
-		info                                *Info
+		info                                 *Info
 		cyclic, recursive, dynamic, mayCycle bool
 	}{
 		{of[*tnode](), true, true, false, true},
@@ -185,6 +189,10 @@ func TestMethods(t *testing.T) {
 	}
 	assert.Equal(t, NotSpecial, of[valLeaf]().Special)
 	assert.True(t, of[time.Time]().Unmarshaler)
+	assert.Equal(t, ValueMethod, of[time.Time]().Zero)
+	assert.Equal(t, PointerMethod, of[ptrZero]().Zero)
+	assert.Equal(t, ValueMethod, of[*ptrZero]().Zero)
+	assert.Equal(t, NoMethod, of[valLeaf]().Zero)
 	assert.False(t, of[valLeaf]().Unmarshaler)
 }
 

@@ -25,6 +25,9 @@ type Info struct {
 	// Text says whether and how MarshalText is reached
 	// (encoding.TextMarshaler).
 	Text Receiver
+	// Zero says whether and how IsZero() bool is reached, which omitzero
+	// calls.
+	Zero Receiver
 	// Leaf: encoding/json writes a value of the type by a value-receiver
 	// MarshalJSON or MarshalText and never looks into it. Never set for an
 	// interface type (see MethodInterface) nor for a ReadOnly Info.
@@ -207,6 +210,7 @@ var (
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	rawMessageType      = reflect.TypeFor[json.RawMessage]()
 	numberType          = reflect.TypeFor[json.Number]()
+	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
 )
 
 // stdMarshalers are the marshalers of the standard library whose output is
@@ -238,6 +242,7 @@ func newInfo(t reflect.Type, readOnly bool) *Info {
 	if !readOnly {
 		i.JSON, i.Text = receiver(t, marshalerType), receiver(t, textMarshalerType)
 	}
+	i.Zero = receiver(t, isZeroerType)
 	if i.Kind == reflect.Interface {
 		i.MethodInterface = i.JSON == ValueMethod || i.Text == ValueMethod
 	} else {
