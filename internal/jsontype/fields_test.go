@@ -104,22 +104,27 @@ type unexportedTagged struct {
 	Z               int
 }
 
-type oddTags struct {
-	Quote    int    `json:"a\"b"`
-	Space    int    `json:"a b"`
-	Japanese int    `json:"日本"`
-	HTML     int    `json:"<a&b>"`
-	Dash     int    `json:"-,"`
-	Skip     int    `json:"-"`
-	Empty    int    `json:",omitempty"`
-	Punct    int    `json:"!#$%&()*+-./:;<=>?@[]^_{|}~"`
-	Back     int    `json:"a\\b"`
-	Comma    int    `json:"x,,string"`
-	Str      string `json:"s,string"`
-	Obj      Inner  `json:"o,string"`
-	Bad      int    `json:"a\u2028b"`
-	lower    int
-}
+// oddTags is made with reflect.StructOf: linters reject its tags, which are
+// the point.
+var oddTags = reflect.StructOf([]reflect.StructField{
+	{Name: "Quote", Type: reflect.TypeFor[int](), Tag: `json:"a\"b"`},
+	{Name: "Space", Type: reflect.TypeFor[int](), Tag: `json:"a b"`},
+	{Name: "Japanese", Type: reflect.TypeFor[int](), Tag: `json:"日本"`},
+	{Name: "HTML", Type: reflect.TypeFor[int](), Tag: `json:"<a&b>"`},
+	{Name: "Dash", Type: reflect.TypeFor[int](), Tag: `json:"-,"`},
+	{Name: "Skip", Type: reflect.TypeFor[int](), Tag: `json:"-"`},
+	{Name: "Empty", Type: reflect.TypeFor[int](), Tag: `json:",omitempty"`},
+	{Name: "Punct", Type: reflect.TypeFor[int](), Tag: `json:"!#$%&()*+-./:;<=>?@[]^_{|}~"`},
+	{Name: "Back", Type: reflect.TypeFor[int](), Tag: `json:"a\\b"`},
+	{Name: "Comma", Type: reflect.TypeFor[int](), Tag: `json:"x,,string"`},
+	{Name: "Str", Type: reflect.TypeFor[string](), Tag: `json:"s,string"`},
+	{Name: "Obj", Type: reflect.TypeFor[Inner](), Tag: `json:"o,string"`},
+	{Name: "Bad", Type: reflect.TypeFor[int](), Tag: "json:\"a\u2028b\""},
+	{Name: "lower", PkgPath: "github.com/safejson/safejson/internal/jsontype", Type: reflect.TypeFor[int]()},
+})
+
+// The unexported fields are read by reflect only.
+var _ = embeddedPointers{named: 0}.named
 
 // fill sets every field reachable from v (exported or not, allocating nil
 // pointers) to a value of its own: n counts the values given.
@@ -171,7 +176,7 @@ func TestFieldsMatchEncodingJSON(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		dominance, reflect.TypeFor[taggedWins](), untaggedVsTagged, reflect.TypeFor[embeddedPointers](),
 		twice, sameDepthTwice, reflect.TypeFor[unexportedTagged](),
-		reflect.TypeFor[oddTags](), spacedOption, reflect.TypeFor[Deep](), reflect.TypeFor[struct{}](),
+		oddTags, spacedOption, reflect.TypeFor[Deep](), reflect.TypeFor[struct{}](),
 	} {
 		t.Run(typ.String(), func(t *testing.T) {
 			v := reflect.New(typ).Elem()
@@ -252,7 +257,7 @@ func TestMembers(t *testing.T) {
 	assert.False(t, ms[2].Exported)
 	assert.True(t, ms[4].Opts.String)
 
-	ms = Of(reflect.TypeFor[oddTags]()).Members
+	ms = Of(oddTags).Members
 	plain := map[string]bool{}
 	for _, m := range ms {
 		plain[m.GoName] = m.PlainTag

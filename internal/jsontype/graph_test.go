@@ -85,6 +85,9 @@ type stringText string
 
 func (stringText) MarshalText() ([]byte, error) { return []byte(`k`), nil }
 
+// The unexported fields are read by reflect only.
+var _, _ = hidden{}.self, roOuter{}.roOther
+
 func of[T any]() *Info { return Of(reflect.TypeFor[T]()) }
 
 // TestRecursion checks the facts of the strongly connected components pass.
