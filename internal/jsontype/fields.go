@@ -56,6 +56,12 @@ type Member struct {
 	// ReadOnly: encoding/json may write the field by its kind (see
 	// Field.ReadOnly).
 	ReadOnly bool
+	// HiddenMethods: an unexported embedded field whose type (for a pointer,
+	// its element) or its pointer has MarshalJSON or MarshalText, which
+	// encoding/json cannot call through the field: the classic one panics
+	// trying, the one on json/v2 leaves the field out
+	// (flavor.DropsUnexportedEmbedded).
+	HiddenMethods bool
 }
 
 // JSONName returns the member name encoding/json writes the field under when
@@ -97,10 +103,23 @@ func members(t reflect.Type) []Member {
 			Index: i, GoName: sf.Name, Type: sf.Type,
 			Embedded: sf.Anonymous, Exported: sf.IsExported(),
 			Name: name, Opts: opts, PlainTag: PlainName(raw),
-			ReadOnly: readOnlyMember(sf, name),
+			ReadOnly: readOnlyMember(sf, name), HiddenMethods: hiddenMethods(sf),
 		})
 	}
 	return out
+}
+
+// hiddenMethods computes Member.HiddenMethods.
+func hiddenMethods(sf reflect.StructField) bool {
+	if !sf.Anonymous || sf.IsExported() {
+		return false
+	}
+	t := sf.Type
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	p := reflect.PointerTo(t)
+	return p.Implements(marshalerType) || p.Implements(textMarshalerType)
 }
 
 // fields returns the Fields of struct type t: exported fields, and the

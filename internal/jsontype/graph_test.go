@@ -178,6 +178,13 @@ func TestMethods(t *testing.T) {
 	assert.False(t, of[any]().MethodInterface)
 
 	assert.False(t, of[roOuter]().Leaf)
+	for _, m := range of[roOuter]().Members {
+		assert.True(t, m.HiddenMethods, "%s", m.GoName)
+		assert.True(t, m.ReadOnly, "%s", m.GoName)
+	}
+	for _, m := range of[embeddedPointers]().Members {
+		assert.False(t, m.HiddenMethods, "%s", m.GoName)
+	}
 	ro := ReadOnly(reflect.TypeFor[*roInner]())
 	assert.Equal(t, NoMethod, ro.JSON)
 	assert.False(t, ro.Leaf)
