@@ -87,7 +87,7 @@ func PlainName(name string) bool {
 
 // members returns the Members of struct type t.
 func members(t reflect.Type) []Member {
-	var out []Member
+	out := make([]Member, 0, t.NumField())
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		if !sf.IsExported() && !sf.Anonymous {
@@ -132,19 +132,19 @@ func fields(t reflect.Type) []Field {
 		index []int
 	}
 	var (
-		out              []Field
+		out              = make([]Field, 0, t.NumField())
 		current, next    = []embedded{}, []embedded{{typ: t}}
-		count, nextCount map[reflect.Type]int
-		visited          = map[reflect.Type]bool{}
+		count, nextCount map[reflect.Type]int // made when a struct is embedded
+		visited          []reflect.Type       // a few: searched linearly
 	)
 	for len(next) > 0 {
 		current, next = next, current[:0]
-		count, nextCount = nextCount, map[reflect.Type]int{}
+		count, nextCount = nextCount, nil
 		for _, s := range current {
-			if visited[s.typ] {
+			if slices.Contains(visited, s.typ) {
 				continue
 			}
-			visited[s.typ] = true
+			visited = append(visited, s.typ)
 			for i := range s.typ.NumField() {
 				sf := s.typ.Field(i)
 				if sf.Anonymous {
@@ -171,6 +171,9 @@ func fields(t reflect.Type) []Field {
 				}
 				if name == "" && sf.Anonymous && ft.Kind() == reflect.Struct {
 					// Explore the embedded struct at the next depth.
+					if nextCount == nil {
+						nextCount = map[reflect.Type]int{}
+					}
 					nextCount[ft]++
 					if nextCount[ft] == 1 {
 						next = append(next, embedded{typ: ft, index: index})

@@ -1,7 +1,6 @@
 package jsontype
 
 import (
-	"math"
 	"reflect"
 	"sync"
 )
@@ -60,6 +59,7 @@ func (k key) load() (*Info, bool) {
 type node struct {
 	info       *Info
 	index, low int
+	pos        int // where it is on the stack
 	onStack    bool
 	self       bool // the type is its own child
 }
@@ -68,99 +68,96 @@ type analysis struct {
 	nodes   map[key]*node
 	stack   []*node
 	counter int
-	fresh   []*node // the nodes made by this analysis, in the order closed
+	fresh   []*Info // the Infos made by this analysis, in the order closed
 }
 
 // analyse computes the Info of k and of every type it reaches that is not
 // published yet, then publishes them all, complete.
 func analyse(k key) *Info {
-	a := analysis{nodes: map[key]*node{}}
+	a := analysis{nodes: make(map[key]*node, 8)}
 	a.visit(k)
-	for _, n := range a.fresh {
-		key{n.info.Type, n.info.ReadOnly}.cache().LoadOrStore(n.info.Type, n.info)
+	for _, i := range a.fresh {
+		key{i.Type, i.ReadOnly}.cache().LoadOrStore(i.Type, i)
 	}
 	i, _ := k.load()
 	return i
 }
 
-// childKeys returns the graph edges of a node whose local facts are known.
-func childKeys(i *Info) []key {
-	if i.Leaf {
-		return nil
+// numChildren returns how many graph edges leave a node whose local facts
+// are known; childKey returns the j-th.
+func numChildren(i *Info) int {
+	switch {
+	case i.Leaf:
+		return 0
+	case i.Kind == reflect.Pointer, i.Kind == reflect.Array, i.Kind == reflect.Slice && !i.Base64:
+		return 1
+	case i.Kind == reflect.Map:
+		return 2
+	case i.Kind == reflect.Struct:
+		return len(i.Members)
 	}
-	t := i.Type
+	return 0
+}
+
+func childKey(i *Info, j int) key {
 	switch i.Kind {
 	case reflect.Pointer:
 		// A ReadOnly pointer writes its element by kind too.
-		return []key{{t.Elem(), i.ReadOnly}}
-	case reflect.Array:
-		return []key{{t.Elem(), false}}
-	case reflect.Slice:
-		if i.Base64 {
-			return nil
-		}
-		return []key{{t.Elem(), false}}
+		return key{i.Type.Elem(), i.ReadOnly}
 	case reflect.Map:
-		return []key{{t.Key(), false}, {t.Elem(), false}}
-	case reflect.Struct:
-		out := make([]key, len(i.Members))
-		for j, m := range i.Members {
-			out[j] = key{m.Type, m.ReadOnly}
+		if j == 0 {
+			return key{i.Type.Key(), false}
 		}
-		return out
+	case reflect.Struct:
+		return key{i.Members[j].Type, i.Members[j].ReadOnly}
 	}
-	return nil
+	return key{i.Type.Elem(), false}
 }
 
-// visit runs Tarjan's algorithm from k and returns its node. A type already
-// published is a closed node of its own: its component is complete.
+// visit runs Tarjan's algorithm from k, not published nor visited yet, and
+// returns its node. A type already published is complete, with its
+// component: it is a child, not a node.
 func (a *analysis) visit(k key) *node {
-	if n, ok := a.nodes[k]; ok {
-		return n
-	}
-	if i, ok := k.load(); ok {
-		n := &node{info: i, index: math.MaxInt, low: math.MaxInt}
-		a.nodes[k] = n
-		return n
-	}
-	n := &node{info: newInfo(k.t, k.readOnly), index: a.counter, low: a.counter, onStack: true}
+	i := newInfo(k.t, k.readOnly)
+	n := &node{info: i, index: a.counter, low: a.counter, pos: len(a.stack), onStack: true}
 	a.counter++
 	a.nodes[k] = n
 	a.stack = append(a.stack, n)
 
-	keys := childKeys(n.info)
-	if len(keys) > 0 {
-		n.info.Children = make([]*Info, len(keys))
+	if nc := numChildren(i); nc > 0 {
+		i.Children = make([]*Info, nc)
 	}
-	for j, ck := range keys {
-		m, seen := a.nodes[ck]
-		if !seen {
-			m = a.visit(ck)
-			n.low = min(n.low, m.low)
-		} else if m.onStack {
-			n.low = min(n.low, m.index)
+	for j := range i.Children {
+		ck := childKey(i, j)
+		if m, seen := a.nodes[ck]; seen {
+			if m.onStack {
+				n.low = min(n.low, m.index)
+			}
+			n.self = n.self || m == n
+			i.Children[j] = m.info
+			continue
 		}
-		if m == n {
-			n.self = true
+		if pub, ok := ck.load(); ok {
+			i.Children[j] = pub
+			continue
 		}
-		n.info.Children[j] = m.info
+		m := a.visit(ck)
+		n.low = min(n.low, m.low)
+		i.Children[j] = m.info
 	}
 
 	if n.low == n.index {
 		// n roots a component: pop it.
-		c := &Component{}
-		for {
-			m := a.stack[len(a.stack)-1]
-			a.stack = a.stack[:len(a.stack)-1]
+		members := a.stack[n.pos:]
+		c := &Component{Types: make([]*Info, len(members))}
+		for j, m := range members {
 			m.onStack = false
 			m.info.Comp = c
-			c.Types = append(c.Types, m.info)
+			c.Types[j] = m.info
 			c.Cyclic = c.Cyclic || m.self
-			a.fresh = append(a.fresh, m)
-			if m == n {
-				break
-			}
 		}
+		a.stack = a.stack[:n.pos]
+		a.fresh = append(a.fresh, c.Types...)
 		closeComponent(c)
 	}
 	return n
