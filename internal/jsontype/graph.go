@@ -55,29 +55,39 @@ func (k key) load() (*Info, bool) {
 }
 
 // node is one type during an analysis (Tarjan's strongly connected
-// components).
+// components). It holds the type's Info, and room for its first children,
+// so that a type costs one allocation.
 type node struct {
-	info       *Info
+	info       Info
+	kids       [2]*Info // backs info.Children when it has two at most
 	index, low int
 	pos        int // where it is on the stack
 	onStack    bool
 	self       bool // the type is its own child
 }
 
+// component is a Component with room for one type and two successors, which
+// most have.
+type component struct {
+	Component
+	types [1]*Info
+	succ  [2]*Component
+}
+
 type analysis struct {
-	nodes   map[key]*node
+	nodes   map[key]*node // the types not published before: all are published after
 	stack   []*node
 	counter int
-	fresh   []*Info // the Infos made by this analysis, in the order closed
 }
 
 // analyse computes the Info of k and of every type it reaches that is not
 // published yet, then publishes them all, complete.
 func analyse(k key) *Info {
-	a := analysis{nodes: make(map[key]*node, 8)}
+	var stack [8]*node
+	a := analysis{nodes: make(map[key]*node, 8), stack: stack[:0]}
 	a.visit(k)
-	for _, i := range a.fresh {
-		key{i.Type, i.ReadOnly}.cache().LoadOrStore(i.Type, i)
+	for k, n := range a.nodes {
+		k.cache().LoadOrStore(k.t, &n.info)
 	}
 	i, _ := k.load()
 	return i
@@ -118,14 +128,17 @@ func childKey(i *Info, j int) key {
 // returns its node. A type already published is complete, with its
 // component: it is a child, not a node.
 func (a *analysis) visit(k key) *node {
-	i := newInfo(k.t, k.readOnly)
-	n := &node{info: i, index: a.counter, low: a.counter, pos: len(a.stack), onStack: true}
+	n := &node{index: a.counter, low: a.counter, pos: len(a.stack), onStack: true}
+	i := &n.info
+	setInfo(i, k.t, k.readOnly)
 	a.counter++
 	a.nodes[k] = n
 	a.stack = append(a.stack, n)
 
-	if nc := numChildren(i); nc > 0 {
+	if nc := numChildren(i); nc > len(n.kids) {
 		i.Children = make([]*Info, nc)
+	} else if nc > 0 {
+		i.Children = n.kids[:nc:nc]
 	}
 	for j := range i.Children {
 		ck := childKey(i, j)
@@ -134,7 +147,7 @@ func (a *analysis) visit(k key) *node {
 				n.low = min(n.low, m.index)
 			}
 			n.self = n.self || m == n
-			i.Children[j] = m.info
+			i.Children[j] = &m.info
 			continue
 		}
 		if pub, ok := ck.load(); ok {
@@ -143,21 +156,22 @@ func (a *analysis) visit(k key) *node {
 		}
 		m := a.visit(ck)
 		n.low = min(n.low, m.low)
-		i.Children[j] = m.info
+		i.Children[j] = &m.info
 	}
 
 	if n.low == n.index {
 		// n roots a component: pop it.
 		members := a.stack[n.pos:]
-		c := &Component{Types: make([]*Info, len(members))}
-		for j, m := range members {
+		cc := &component{}
+		c := &cc.Component
+		c.Types, c.Succ = cc.types[:0:len(cc.types)], cc.succ[:0:len(cc.succ)]
+		for _, m := range members {
 			m.onStack = false
 			m.info.Comp = c
-			c.Types[j] = m.info
+			c.Types = append(c.Types, &m.info)
 			c.Cyclic = c.Cyclic || m.self
 		}
 		a.stack = a.stack[:n.pos]
-		a.fresh = append(a.fresh, c.Types...)
 		closeComponent(c)
 	}
 	return n
@@ -189,6 +203,9 @@ func closeComponent(c *Component) {
 				c.Succ = append(c.Succ, s)
 			}
 		}
+	}
+	if len(c.Succ) == 0 {
+		c.Succ = nil
 	}
 	if c.Recursive || c.Dynamic {
 		return

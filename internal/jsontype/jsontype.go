@@ -235,10 +235,10 @@ func receiver(t, m reflect.Type) Receiver {
 	return NoMethod
 }
 
-// newInfo returns the facts of t that do not depend on other types (all but
-// Children, Comp and Depth); readOnly asks for the ReadOnly Info.
-func newInfo(t reflect.Type, readOnly bool) *Info {
-	i := &Info{Type: t, Kind: t.Kind(), ReadOnly: readOnly}
+// setInfo sets the facts of t that do not depend on other types (all but
+// Children, Comp and Depth) in i; readOnly asks for the ReadOnly Info.
+func setInfo(i *Info, t reflect.Type, readOnly bool) {
+	i.Type, i.Kind, i.ReadOnly = t, t.Kind(), readOnly
 	if !readOnly {
 		i.JSON, i.Text = receiver(t, marshalerType), receiver(t, textMarshalerType)
 	}
@@ -275,7 +275,6 @@ func newInfo(t reflect.Type, readOnly bool) *Info {
 		i.Kind == reflect.Slice && !i.Base64)
 	i.Nest = nest(t)
 	i.DynamicRoot = dynamicRoot(t)
-	return i
 }
 
 // keyClass classifies a map key type, in encoding/json's order: string
