@@ -1,13 +1,10 @@
 package plan
 
 import (
-	"encoding"
-	"encoding/json"
-	"math/big"
 	"reflect"
-	"strings"
 	"sync"
-	"time"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // The planner decides, once per reflect.Type, how values of that type are
@@ -89,26 +86,6 @@ const (
 	featHiddenMethods
 )
 
-// dynamicRoot reports whether t is an interface, or slices, arrays, maps and
-// pointers around one (any, []any, map[string]any, *[]map[string]any …): the
-// shape of decoded JSON, where everything but the scalars is dynamic.
-func dynamicRoot(t reflect.Type) bool {
-	for range 64 { // bounded: type T []T is its own element
-		switch t.Kind() {
-		case reflect.Interface:
-			return true
-		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
-			if isLeaf(t) || isByteSlice(t) {
-				return false
-			}
-			t = t.Elem()
-		default:
-			return false
-		}
-	}
-	return false
-}
-
 // maxTypeNest is the most container types nested directly in one another
 // (map[string][]*[]int is 4) before featDeepTypeNest.
 const maxTypeNest = 6
@@ -116,13 +93,14 @@ const maxTypeNest = 6
 // MaxTypeNest is maxTypeNest, for the decode planner.
 const MaxTypeNest = maxTypeNest
 
-// TypeNest is typeNest, for the decode planner.
-func TypeNest(t reflect.Type) int { return typeNest(t) }
+// TypeNest is jsontype's Nest of t, for the decode planner.
+func TypeNest(t reflect.Type) int { return jsontype.Of(t).Nest }
 
-// typeInfo is the planner's cached knowledge of one type.
+// typeInfo is the planner's cached knowledge of one type, read from its
+// jsontype.Info.
 type typeInfo struct {
 	feat features
-	// dynamic is dynamicRoot of the type: values go to the reference encoder,
+	// dynamic is the type's DynamicRoot: values go to the reference encoder,
 	// which writes the shapes of decoded JSON faster than the engines do and
 	// needs no pre-scan for cycles.
 	dynamic bool
@@ -135,220 +113,124 @@ type typeInfo struct {
 	scan *scanPlan
 }
 
+// The caches, of complete typeInfos only, by type: one for the jsontype
+// Infos of types, one for the ReadOnly ones (a struct's member that
+// encoding/json writes by its kind), which share their reflect.Type.
 var (
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-	rawMessageType    = reflect.TypeFor[json.RawMessage]()
-	numberType        = reflect.TypeFor[json.Number]()
+	typeInfos         sync.Map // reflect.Type → *typeInfo
+	readOnlyTypeInfos sync.Map // reflect.Type → *typeInfo, of a ReadOnly Info
+	compFeatures      sync.Map // *jsontype.Component → features
 )
 
-// stdMarshalers are Marshalers of the standard library whose output is always
-// compact ASCII JSON: no engine rewrites it.
-var stdMarshalers = map[reflect.Type]bool{
-	reflect.TypeFor[time.Time]():  true,
-	reflect.TypeFor[*time.Time](): true,
-	reflect.TypeFor[big.Int]():    true,
-	reflect.TypeFor[*big.Int]():   true,
-	reflect.TypeFor[big.Float]():  true,
-	reflect.TypeFor[*big.Float](): true,
+func cacheOf(i *jsontype.Info) *sync.Map {
+	if i.ReadOnly {
+		return &readOnlyTypeInfos
+	}
+	return &typeInfos
 }
-
-var typeInfos sync.Map // reflect.Type → *typeInfo
 
 // infoOf returns the planner's knowledge of t, computing it on first use.
 func infoOf(t reflect.Type) *typeInfo {
 	if ti, ok := typeInfos.Load(t); ok {
 		return ti.(*typeInfo)
 	}
-	a := analyzer{nodes: map[reflect.Type]*node{}}
-	a.visit(t)
-	a.finish()
-	// Publish only now, complete: a goroutine that loads one of these infos
-	// finds its scan plan built. Two goroutines analysing the same types at
-	// once publish equivalent infos; the first stored wins.
-	for _, m := range a.order {
-		typeInfos.LoadOrStore(m.t, m.info)
+	return planOf(jsontype.Of(t))
+}
+
+// planOf returns the planner's knowledge of the type i describes. The
+// typeInfos it makes, with their scan plans (which refer to the typeInfos
+// of child types), are published only once all are complete. Two goroutines
+// planning the same types at once publish equivalent typeInfos; the first
+// stored wins.
+func planOf(i *jsontype.Info) *typeInfo {
+	if ti, ok := cacheOf(i).Load(i.Type); ok {
+		return ti.(*typeInfo)
 	}
-	ti, _ := typeInfos.Load(t)
+	b := planBuilder{made: map[*jsontype.Info]*typeInfo{}}
+	b.get(i)
+	for len(b.todo) > 0 {
+		n := b.todo[len(b.todo)-1]
+		b.todo = b.todo[:len(b.todo)-1]
+		buildScanPlan(b.made[n].scan, n, b.get)
+	}
+	for n, ti := range b.made {
+		cacheOf(n).LoadOrStore(n.Type, ti)
+	}
+	ti, _ := cacheOf(i).Load(i.Type)
 	return ti.(*typeInfo)
 }
 
-// node is one type during analysis (Tarjan's strongly connected components:
-// every type of a component shares its features, and a component with an edge
-// to itself is recursive).
-type node struct {
-	t             reflect.Type
-	index, low    int
-	onStack       bool
-	local         features
-	edges         []*node
-	info          *typeInfo
-	selfRecursive bool
+// planBuilder makes the typeInfos of one planOf.
+type planBuilder struct {
+	made map[*jsontype.Info]*typeInfo
+	todo []*jsontype.Info // types whose scan plan is still to build
 }
 
-type analyzer struct {
-	nodes   map[reflect.Type]*node
-	stack   []*node
-	counter int
-	order   []*node // nodes in the order their component was closed
+// get returns the typeInfo of i, published or made by this build.
+func (b *planBuilder) get(i *jsontype.Info) *typeInfo {
+	if ti, ok := b.made[i]; ok {
+		return ti
+	}
+	if ti, ok := cacheOf(i).Load(i.Type); ok {
+		return ti.(*typeInfo)
+	}
+	ti := &typeInfo{feat: componentFeatures(i.Comp), dynamic: i.DynamicRoot, depth: i.Depth}
+	if i.Comp.Recursive || i.Comp.Dynamic {
+		ti.scan = &scanPlan{}
+		b.todo = append(b.todo, i)
+	}
+	b.made[i] = ti
+	return ti
 }
 
-// visit runs Tarjan's algorithm from t and returns its node.
-func (a *analyzer) visit(t reflect.Type) *node {
-	if n, ok := a.nodes[t]; ok {
-		return n
+// componentFeatures returns the features of the types of component c, which
+// they share: their own, those of the components they reach, and
+// featRecursive for a cycle.
+func componentFeatures(c *jsontype.Component) features {
+	if f, ok := compFeatures.Load(c); ok {
+		return f.(features)
 	}
-	n := &node{t: t, index: a.counter, low: a.counter}
-	a.counter++
-	a.nodes[t] = n
-	a.stack = append(a.stack, n)
-	n.onStack = true
-
-	n.local = localFeatures(t)
-	for _, c := range children(t) {
-		m, seen := a.nodes[c]
-		if !seen {
-			m = a.visit(c)
-			n.low = min(n.low, m.low)
-		} else if m.onStack {
-			n.low = min(n.low, m.index)
-		}
-		if m == n {
-			n.selfRecursive = true
-		}
-		n.edges = append(n.edges, m)
-	}
-
-	if n.low == n.index {
-		// n roots a component: pop it.
-		var comp []*node
-		for {
-			m := a.stack[len(a.stack)-1]
-			a.stack = a.stack[:len(a.stack)-1]
-			m.onStack = false
-			comp = append(comp, m)
-			if m == n {
-				break
-			}
-		}
-		a.close(comp)
-	}
-	return n
-}
-
-// close computes the typeInfo shared by the types of one component, whose
-// successors outside it are all closed already.
-func (a *analyzer) close(comp []*node) {
-	recursive := len(comp) > 1 || comp[0].selfRecursive
-	var feat features
-	depth := 0
-	for _, n := range comp {
-		feat |= n.local
-		for _, m := range n.edges {
-			if m.info != nil { // outside the component, closed already
-				feat |= m.info.feat
-			}
-		}
-	}
-	if recursive {
-		feat |= featRecursive
-	}
-	for _, n := range comp {
-		n.info = &typeInfo{feat: feat, dynamic: dynamicRoot(n.t)}
-	}
-	if feat&(featRecursive|featDynamic) == 0 {
-		// Not recursive, so the component is one type.
-		n := comp[0]
-		for _, m := range n.edges {
-			depth = max(depth, m.info.depth)
-		}
-		if opensLevel(n.t) {
-			depth++
-		}
-		n.info.depth = depth
-	}
-	a.order = append(a.order, comp...)
-}
-
-// finish builds the scan plans, which refer to the typeInfo of child types
-// and so can only be made once every node is closed.
-func (a *analyzer) finish() {
-	for _, n := range a.order {
-		if n.info.feat&(featRecursive|featDynamic) != 0 {
-			n.info.scan = &scanPlan{}
-		}
-	}
-	for _, n := range a.order {
-		if n.info.scan != nil {
-			buildScanPlan(n.info.scan, n.t, a.info)
-		}
-	}
-}
-
-// info returns the typeInfo of a type visited by this analysis.
-func (a *analyzer) info(t reflect.Type) *typeInfo { return a.nodes[t].info }
-
-// opensLevel reports whether a value of t is written as a JSON object or array.
-func opensLevel(t reflect.Type) bool {
-	if isLeaf(t) {
-		return false
-	}
-	switch t.Kind() {
-	case reflect.Struct, reflect.Map, reflect.Array:
-		return true
-	case reflect.Slice:
-		return !isByteSlice(t)
-	}
-	return false
-}
-
-// isLeaf reports whether encoding/json writes values of t without looking
-// inside them: a Marshaler or TextMarshaler with a value receiver.
-func isLeaf(t reflect.Type) bool {
-	if t.Kind() == reflect.Interface {
-		return false
-	}
-	return t.Implements(jsonMarshalerType) || t.Implements(textMarshalerType)
-}
-
-// isByteSlice reports whether encoding/json writes t as a base64 string.
-func isByteSlice(t reflect.Type) bool {
-	if t.Kind() != reflect.Slice || t.Elem().Kind() != reflect.Uint8 {
-		return false
-	}
-	p := reflect.PointerTo(t.Elem())
-	return !p.Implements(jsonMarshalerType) && !p.Implements(textMarshalerType)
-}
-
-// localFeatures are the features of t itself, not of the types it holds.
-func localFeatures(t reflect.Type) features {
 	var f features
-	if t.Kind() != reflect.Interface {
-		p := reflect.PointerTo(t)
-		valJSON, valText := t.Implements(jsonMarshalerType), t.Implements(textMarshalerType)
-		ptrJSON := !valJSON && p.Implements(jsonMarshalerType)
-		ptrText := !valText && p.Implements(textMarshalerType)
-		switch {
-		case t == rawMessageType:
-			f |= featRawMessage
-		case stdMarshalers[t]:
-			// Compact ASCII output, but see featPtrMarshaler below.
-		case valJSON || ptrJSON:
-			f |= featMarshaler
-		case valText || ptrText:
-			f |= featTextMarshaler
-		}
-		if ptrJSON || ptrText {
-			f |= featPtrMarshaler
-		}
-		if valJSON || valText {
-			return f
-		}
+	for _, i := range c.Types {
+		f |= localFeatures(i)
 	}
-	if typeNest(t) > maxTypeNest {
+	for _, s := range c.Succ {
+		f |= componentFeatures(s)
+	}
+	if c.Cyclic {
+		f |= featRecursive
+	}
+	compFeatures.Store(c, f)
+	return f
+}
+
+// localFeatures are the features of the type i describes itself, not of the
+// types it holds.
+func localFeatures(i *jsontype.Info) features {
+	var f features
+	switch {
+	case i.Kind == reflect.Interface:
+		// Its methods are the concrete value's, whose type is planned on
+		// its own.
+	case i.Special == jsontype.RawMessage:
+		f |= featRawMessage
+	case i.Special == jsontype.StdMarshaler:
+		// Compact ASCII output, but see featPtrMarshaler below.
+	case i.JSON != jsontype.NoMethod:
+		f |= featMarshaler
+	case i.Text != jsontype.NoMethod:
+		f |= featTextMarshaler
+	}
+	if i.JSON == jsontype.PointerMethod || i.Text == jsontype.PointerMethod {
+		f |= featPtrMarshaler
+	}
+	if i.Leaf {
+		return f
+	}
+	if i.Nest > maxTypeNest {
 		f |= featDeepTypeNest
 	}
-	switch t.Kind() {
+	switch i.Kind {
 	case reflect.Float32:
 		f |= featFloat | featFloat32
 	case reflect.Float64:
@@ -358,67 +240,52 @@ func localFeatures(t reflect.Type) features {
 	case reflect.Interface:
 		f |= featDynamic
 	case reflect.Pointer:
-		if t.Elem().Kind() == reflect.Interface {
+		e := i.Children[0]
+		if e.Kind == reflect.Interface {
 			f |= featPtrToInterface
 		}
-		if e := t.Elem(); e.Kind() == reflect.Pointer && isLeaf(e) && !isLeaf(e.Elem()) {
+		if e.Leaf && e.Kind == reflect.Pointer && !jsontype.Of(e.Type.Elem()).Leaf {
 			// **T where only *T has the methods: *T is a leaf, so T, which
 			// carries featPtrMarshaler, is never visited.
 			f |= featPtrMarshaler
 		}
 	case reflect.String:
-		if t == numberType {
+		if i.Special == jsontype.Number {
 			f |= featNumber
 		}
 	case reflect.Map:
 		f |= featMap
-		switch t.Key().Kind() {
-		case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-			if t.Key().Kind() != reflect.String && t.Key().Implements(textMarshalerType) {
-				f |= featTextMarshaler
-			}
-		default:
-			if t.Key().Implements(textMarshalerType) {
-				f |= featTextMarshaler
-			} else {
-				f |= featBadMapKey
-			}
+		switch i.Key {
+		case jsontype.KeyText:
+			f |= featTextMarshaler
+		case jsontype.KeyOther:
+			f |= featBadMapKey
 		}
-	case reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 {
-			f |= featByteArray
-		}
-	case reflect.Slice:
-		if t.Elem().Kind() == reflect.Uint8 && t.Name() != "" {
+	case reflect.Array, reflect.Slice:
+		if i.ByteElems && (i.Kind == reflect.Array || i.Type.Name() != "") {
 			f |= featByteArray
 		}
 	case reflect.Struct:
-		forEachField(t, func(sf reflect.StructField, opts string) {
-			if name, _, _ := strings.Cut(sf.Tag.Get("json"), ","); !plainName(name) {
+		for j := range i.Members {
+			m := &i.Members[j]
+			if !m.PlainTag {
 				f |= featOddTagName
 			}
-			if sf.Anonymous {
+			if m.Embedded {
 				f |= featEmbedded
-				if et := sf.Type; !sf.IsExported() {
-					if et.Kind() == reflect.Pointer {
-						et = et.Elem()
-					}
-					p := reflect.PointerTo(et)
-					if p.Implements(jsonMarshalerType) || p.Implements(textMarshalerType) {
-						f |= featHiddenMethods
-					}
-				}
 			}
-			if hasOption(opts, "omitzero") {
+			if m.HiddenMethods {
+				f |= featHiddenMethods
+			}
+			if m.Opts.OmitZero {
 				f |= featOmitZero
 			}
-			if k := sf.Type.Kind(); (k == reflect.Float32 || k == reflect.Float64) && hasOption(opts, "omitempty") {
+			if k := m.Type.Kind(); (k == reflect.Float32 || k == reflect.Float64) && m.Opts.OmitEmpty {
 				f |= featFloatOmitEmpty
 			}
-			if hasOption(opts, "string") {
+			if m.Opts.String {
 				f |= featStringOpt
-				ft := sf.Type
+				ft := m.Type
 				if ft.Kind() == reflect.Pointer {
 					ft = ft.Elem()
 				}
@@ -426,89 +293,7 @@ func localFeatures(t reflect.Type) features {
 					f |= featStringOptString
 				}
 			}
-		})
+		}
 	}
 	return f
-}
-
-// typeNest counts the container types nested directly in t, t included.
-func typeNest(t reflect.Type) int {
-	n := 0
-	for n <= maxTypeNest { // bounded: type T []T is its own element
-		switch t.Kind() {
-		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
-			n++
-			t = t.Elem()
-		default:
-			return n
-		}
-	}
-	return n
-}
-
-// children are the types encoding/json may write inside a value of t.
-func children(t reflect.Type) []reflect.Type {
-	if isLeaf(t) {
-		return nil
-	}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Array:
-		return []reflect.Type{t.Elem()}
-	case reflect.Slice:
-		if isByteSlice(t) {
-			return nil
-		}
-		return []reflect.Type{t.Elem()}
-	case reflect.Map:
-		return []reflect.Type{t.Key(), t.Elem()}
-	case reflect.Struct:
-		var out []reflect.Type
-		forEachField(t, func(sf reflect.StructField, _ string) { out = append(out, sf.Type) })
-		return out
-	}
-	return nil
-}
-
-// forEachField calls fn for every field of struct type t that encoding/json may
-// write: exported fields and embedded ones (whose exported fields are
-// promoted), except those tagged "-". Name conflicts, which only remove fields,
-// are not resolved: the planner may look at more fields than are written, never
-// fewer.
-func forEachField(t reflect.Type, fn func(sf reflect.StructField, opts string)) {
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		if !sf.IsExported() && !sf.Anonymous {
-			continue
-		}
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		_, opts, _ := strings.Cut(tag, ",")
-		fn(sf, opts)
-	}
-}
-
-// plainName reports whether a tag name is made of ASCII letters, digits, '_'
-// and '-' only (see featOddTagName).
-func plainName(name string) bool {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
-
-// hasOption reports whether the comma-separated tag options hold name.
-func hasOption(opts, name string) bool {
-	for opts != "" {
-		var o string
-		o, opts, _ = strings.Cut(opts, ",")
-		if o == name {
-			return true
-		}
-	}
-	return false
 }

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"sync"
 	"unsafe"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // Pre-scan: before a value whose type can hold a cycle (a recursive type, or
@@ -41,24 +43,22 @@ type scanField struct {
 	info  *typeInfo
 }
 
-func buildScanPlan(p *scanPlan, t reflect.Type, infoOf func(reflect.Type) *typeInfo) {
-	p.kind, p.typ, p.opens = t.Kind(), t, opensLevel(t)
-	if isLeaf(t) {
-		p.kind = reflect.Invalid // written by a method: nothing to walk
+func buildScanPlan(p *scanPlan, i *jsontype.Info, infoOf func(*jsontype.Info) *typeInfo) {
+	p.kind, p.typ, p.opens = i.Kind, i.Type, i.Opens
+	if i.Leaf || i.Base64 {
+		p.kind = reflect.Invalid // written by a method, or as a string: nothing to walk
 		return
 	}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		p.elem = infoOf(t.Elem())
+	switch i.Kind {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		p.elem = infoOf(i.Children[0])
+	case reflect.Map:
+		p.elem = infoOf(i.Children[1])
 	case reflect.Struct:
-		for i := range t.NumField() {
-			sf := t.Field(i)
-			if (!sf.IsExported() && !sf.Anonymous) || sf.Tag.Get("json") == "-" {
-				continue
-			}
-			fi := infoOf(sf.Type)
+		for j, m := range i.Members {
+			fi := infoOf(i.Children[j])
 			if fi.scan != nil {
-				p.fields = append(p.fields, scanField{i, fi})
+				p.fields = append(p.fields, scanField{m.Index, fi})
 			} else {
 				p.leafDepth = max(p.leafDepth, fi.depth)
 			}
