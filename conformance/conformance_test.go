@@ -28,15 +28,6 @@ import (
 	"github.com/safejson/safejson/safe"
 )
 
-// TestMain gives the tests a hang guard fit for a loaded machine: HangLimit
-// catches infinite loops, not slowness, and under the race detector, with
-// other test binaries on the same two cores, a raw engine has taken more than
-// its default 5 s to reject 10001 levels of []any.
-func TestMain(m *testing.M) {
-	HangLimit = 2 * time.Minute
-	os.Exit(m.Run())
-}
-
 // TestCorpus checks the corpus is well formed: enough cases, unique names, one
 // expectation each, a location that exists, replacer keys exactly when there
 // is a replacer.
@@ -223,7 +214,9 @@ func TestLiteralsAgainstStd(t *testing.T) {
 var caseFilter = flag.String("case", "", "run only the cases whose name matches this regular expression (TestConformance)")
 
 // TestConformance runs every case through safe alone and through safejson with
-// every compiled-in engine. -case REGEXP runs only some cases.
+// every compiled-in engine, each case in a subtest of its own, with no time
+// limit: an encode that hangs is stopped by go test -timeout, whose panic
+// names the running subtest. -case REGEXP runs only some cases.
 func TestConformance(t *testing.T) {
 	engines := engine.All()
 	require.NotEmpty(t, engines)
@@ -234,13 +227,17 @@ func TestConformance(t *testing.T) {
 		cases = slices.DeleteFunc(slices.Clone(cases), func(c *Case) bool { return !re.MatchString(c.Name) })
 		require.NotEmpty(t, cases, "no case matches -case %q", *caseFilter)
 	}
-	for _, r := range RunCases(cases, engines) {
-		t.Run(r.Case.Name+"/"+r.Engine, func(t *testing.T) {
-			switch r.Status {
-			case Fail:
-				t.Errorf("%s: %s (raw engine: %s)\n\t%s", r.Case.Where(), r.Case.Kind, rawOrNone(r), strings.Join(r.Problems, "\n\t"))
-			case KnownDiff:
-				t.Logf("%s: known difference on %s", r.Case.Where(), r.Engine)
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			for _, r := range RunCases([]*Case{c}, engines, Config{}) {
+				t.Run(r.Engine, func(t *testing.T) {
+					switch r.Status {
+					case Fail:
+						t.Errorf("%s: %s (raw engine: %s)\n\t%s", r.Case.Where(), r.Case.Kind, rawOrNone(r), strings.Join(r.Problems, "\n\t"))
+					case KnownDiff:
+						t.Logf("%s: known difference on %s", r.Case.Where(), r.Engine)
+					}
+				})
 			}
 		})
 	}
@@ -299,7 +296,7 @@ func TestJudgeKnownDifference(t *testing.T) {
 
 	// Through the real std engine safejson writes 1, the expected bytes: the
 	// known difference has disappeared, which must fail.
-	results := RunCases([]*Case{c}, []engine.Engine{jsonEngine{}})
+	results := RunCases([]*Case{c}, []engine.Engine{jsonEngine{}}, Config{})
 	require.Len(t, results, 2)
 	assert.Equal(t, SafeColumn, results[0].Engine)
 	assert.Equal(t, Fail, results[1].Status)
@@ -314,7 +311,7 @@ func TestJudgeKnownDifference(t *testing.T) {
 
 func TestJudgeFailures(t *testing.T) {
 	wrongBytes := same("test/wrong", 1, `2`)
-	results := RunCases([]*Case{wrongBytes}, []engine.Engine{jsonEngine{}})
+	results := RunCases([]*Case{wrongBytes}, []engine.Engine{jsonEngine{}}, Config{})
 	for _, r := range results {
 		assert.Equal(t, Fail, r.Status, r.Engine)
 		assert.NotEmpty(t, r.Problems, r.Engine)
@@ -330,18 +327,35 @@ func TestJudgeFailures(t *testing.T) {
 		{fixedEngine{err: errBoom}, "error: boom"},
 		{fixedEngine{panics: true}, "panic"},
 	} {
-		results := RunCases([]*Case{wrongBytes}, []engine.Engine{tc.engine})
+		results := RunCases([]*Case{wrongBytes}, []engine.Engine{tc.engine}, Config{})
 		assert.Equal(t, tc.raw, results[1].RawSummary())
 	}
 
 	ok := same("test/ok", []int{1}, `[1]`)
-	results = RunCases([]*Case{ok}, []engine.Engine{jsonEngine{}})
+	results = RunCases([]*Case{ok}, []engine.Engine{jsonEngine{}}, Config{})
 	for _, r := range results {
 		assert.Equal(t, Pass, r.Status, r.Engine)
 		assert.Empty(t, r.Problems, r.Engine)
 	}
 	assert.Equal(t, "ok", results[1].RawSummary())
 	assert.Equal(t, "", results[0].RawSummary())
+}
+
+// TestHangLimit: with a HangLimit, an encode that has not returned is recorded
+// as hung (the report command's guard); without one, the runner waits.
+func TestHangLimit(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	blocked := func() ([]byte, error) { <-release; return nil, nil }
+	o := Config{HangLimit: time.Millisecond}.capture(blocked)
+	assert.True(t, o.Hung)
+	assert.Contains(t, describe(o), "hung")
+
+	quick := func() ([]byte, error) { return []byte(`1`), nil }
+	assert.Equal(t, Outcome{Bytes: []byte(`1`)}, Config{}.capture(quick))
+	assert.Equal(t, Outcome{Bytes: []byte(`1`)}, Config{HangLimit: time.Hour}.capture(quick))
+	o = Config{}.capture(func() ([]byte, error) { panic("p") })
+	assert.Equal(t, Outcome{Panicked: true, PanicValue: "p"}, o)
 }
 
 func TestExpectationChecks(t *testing.T) {
@@ -414,7 +428,7 @@ func TestReadmeReplace(t *testing.T) {
 
 func TestWriteMarkdown(t *testing.T) {
 	cases := []*Case{same("test/a", 1, `1`), same("test/b", 2, `3`)}
-	results := RunCases(cases, []engine.Engine{jsonEngine{}})
+	results := RunCases(cases, []engine.Engine{jsonEngine{}}, Config{})
 	var b strings.Builder
 	require.NoError(t, WriteMarkdown(&b, results))
 	out := b.String()
@@ -424,9 +438,7 @@ func TestWriteMarkdown(t *testing.T) {
 	assert.Contains(t, out, "- **test/b** on std")
 	assert.Contains(t, out, "verdict: FAIL: 2 of 4 results")
 	var traced strings.Builder
-	Trace = &traced
-	RunCases(cases[:1], []engine.Engine{jsonEngine{}})
-	Trace = nil
+	RunCases(cases[:1], []engine.Engine{jsonEngine{}}, Config{Trace: &traced})
 	assert.Equal(t, "test/a\tstd\ntest/a\tsafe\ntest/a\tstd\n", traced.String())
 
 	var tsv strings.Builder

@@ -36,10 +36,7 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 		sample := randtype.Config{}.Generate(data[1:])
 		c := &Case{Name: "fuzz", Value: sample.Value, Options: opts}
 
-		want := capture(func() ([]byte, error) { return safeOptions(c, newCallLog(c)).Marshal(c.Value) })
-		if want.Hung {
-			t.Fatalf("safe: %s\n%s", describe(want), sample.Desc)
-		}
+		want := recovered(func() ([]byte, error) { return safeOptions(c, newCallLog(c)).Marshal(c.Value) })
 		std := Std(c)
 		if !std.Panicked && std.Err == nil {
 			if diff := sameOutcome(std, want); diff != "" {
@@ -47,12 +44,9 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 			}
 		}
 		for _, e := range engines {
-			got := capture(func() ([]byte, error) { return engineOptions(c, e, newCallLog(c)).Marshal(c.Value) })
+			got := recovered(func() ([]byte, error) { return engineOptions(c, e, newCallLog(c)).Marshal(c.Value) })
 			if diff := sameOutcome(want, got); diff != "" {
 				t.Errorf("safejson through %s differs from safe: %s\n%s", e.Name(), diff, sample.Desc)
-			}
-			if got.Hung {
-				t.Fatal("not running the other engines after a hang")
 			}
 		}
 	})

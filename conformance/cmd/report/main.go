@@ -9,6 +9,7 @@
 //	go run ./conformance/cmd/report -engines sonic    # only some engines
 //	go run ./conformance/cmd/report -tsv              # one line per result, to compare runs
 //	go run ./conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
+//	go run ./conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
 //	go run -tags safejson_goccy ./conformance/cmd/report
 //
 // Run it from the repository (README.md is found by walking up to go.mod).
@@ -23,6 +24,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/engine"
@@ -34,7 +36,9 @@ func main() {
 	tsv := flag.Bool("tsv", false, "print one tab-separated line per result (case, engine, status, raw engine) instead of the table")
 	skip := flag.String("skip", "", "leave out the cases whose name matches this regular expression (e.g. one that crashes an engine)")
 	tracePath := flag.String("trace", "", "write each case and column to this file before running it (after a crash, its last line names the culprit)")
+	hang := flag.Duration("hang", time.Minute, "record an encode still running after this long as hung and go on without it (0: wait for ever); a guard against infinite loops, not a measure of speed")
 	flag.Parse()
+	cfg := conformance.Config{HangLimit: *hang}
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
@@ -42,15 +46,15 @@ func main() {
 			os.Exit(2)
 		}
 		defer f.Close()
-		conformance.Trace = f
+		cfg.Trace = f
 	}
-	if err := run(*readme, *engines, *tsv, *skip); err != nil {
+	if err := run(cfg, *readme, *engines, *tsv, *skip); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(2)
 	}
 }
 
-func run(rewriteReadme bool, names string, tsv bool, skip string) error {
+func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, skip string) error {
 	if rewriteReadme {
 		path, err := readmePath()
 		if err != nil {
@@ -94,7 +98,7 @@ func run(rewriteReadme bool, names string, tsv bool, skip string) error {
 		cases = slices.DeleteFunc(slices.Clone(cases), func(c *conformance.Case) bool { return re.MatchString(c.Name) })
 		fmt.Fprintf(os.Stderr, "report: -skip %q: %d cases left out\n", skip, len(conformance.Cases())-len(cases))
 	}
-	results := conformance.RunCases(cases, selected)
+	results := conformance.RunCases(cases, selected, cfg)
 	write := conformance.WriteMarkdown
 	if tsv {
 		write = conformance.WriteTSV
