@@ -14,7 +14,7 @@ import (
 	"github.com/go-chi/render"
 	"github.com/safejson/safejson"
 	safejsonchi "github.com/safejson/safejson/compat/chi"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
 )
 

@@ -13,7 +13,7 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echov5"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

@@ -13,7 +13,7 @@ import (
 
 	"github.com/gofiber/fiber/v3"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -16,7 +16,7 @@ import (
 	"github.com/gin-gonic/gin/binding"
 	ginjson "github.com/gin-gonic/gin/codec/json"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsongin "github.com/safejson/safejson/compat/gin"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

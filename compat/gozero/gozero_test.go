@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsongozero "github.com/safejson/safejson/compat/gozero"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

@@ -16,7 +16,7 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsongateway "github.com/safejson/safejson/compat/grpcgateway"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

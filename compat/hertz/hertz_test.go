@@ -17,7 +17,7 @@ import (
 	"github.com/cloudwego/hertz/pkg/common/hlog"
 	hjson "github.com/cloudwego/hertz/pkg/common/json"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -14,7 +14,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

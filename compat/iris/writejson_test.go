@@ -12,7 +12,7 @@ import (
 	"github.com/kataras/iris/v12"
 	"github.com/kataras/iris/v12/context"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsoniris "github.com/safejson/safejson/compat/iris"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

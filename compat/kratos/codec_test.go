@@ -16,7 +16,7 @@ import (
 	"github.com/go-kratos/kratos/v2/log"
 	khttp "github.com/go-kratos/kratos/v2/transport/http"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsonkratos "github.com/safejson/safejson/compat/kratos"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
+	"github.com/safejson/safejson/internal/compattest"
 	safejsonlogrus "github.com/safejson/safejson/compat/logrus"
 	"github.com/safejson/safejson/safe"
 	"github.com/sirupsen/logrus"
