@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
-	"github.com/safejson/safejson/internal/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
+	"github.com/safejson/safejson/internal/compattest"
 )
 
 // BenchmarkEcho serves requests through echo's handler (no network) with

@@ -11,8 +11,8 @@ import (
 
 	"github.com/labstack/echo/v4"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/internal/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/safejson/safejson/internal/compattest"
 	safejsongozero "github.com/safejson/safejson/compat/gozero"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -16,8 +16,8 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/internal/compattest"
 	safejsongateway "github.com/safejson/safejson/compat/grpcgateway"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
