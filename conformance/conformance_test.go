@@ -421,9 +421,9 @@ func TestReadmeReplace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "new\n", region)
 	_, err = ReplaceReadmeSection([]byte("no markers"), "x")
-	assert.Error(t, err)
+	assert.EqualError(t, err, "conformance: README has no "+ReadmeBegin+" marker")
 	_, err = ReplaceReadmeSection([]byte(ReadmeBegin+"\nno end"), "x")
-	assert.Error(t, err)
+	assert.EqualError(t, err, "conformance: README has no "+ReadmeEnd+" marker after "+ReadmeBegin)
 }
 
 func TestWriteMarkdown(t *testing.T) {

@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/internal/compattest"
 	safejsonlogrus "github.com/safejson/safejson/compat/logrus"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/sirupsen/logrus"
 	"github.com/stretchr/testify/assert"
@@ -182,8 +182,14 @@ func TestOptions(t *testing.T) {
 
 	strict := &safejsonlogrus.JSONFormatter{Options: safejson.Options{Strict: true}}
 	_, err = strict.Format(&logrus.Entry{Data: logrus.Fields{"v": compattest.Cyclic()}})
-	require.Error(t, err)
-	assert.True(t, strings.HasPrefix(err.Error(), "failed to marshal fields to JSON, json: unsupported value"), err.Error())
+	_, stdErr := json.Marshal(compattest.Cyclic())
+	var uv *json.UnsupportedValueError
+	require.ErrorAs(t, stdErr, &uv)
+	var se *safe.Error
+	require.ErrorAs(t, err, &se, "the Strict error, wrapped")
+	assert.Equal(t, "/parent", se.Path, "the path in the field's value: each field is encoded alone")
+	assert.ErrorAs(t, err, &uv, "encoding/json's error type")
+	assert.Equal(t, "failed to marshal fields to JSON, "+stdErr.Error()+` (at "/parent")`, err.Error(), "encoding/json's message and the path")
 }
 
 // TestEntryUnchanged: formatting never changes the entry logrus hands over.
