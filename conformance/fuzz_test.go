@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/randtype"
 )
 
@@ -29,12 +29,12 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 		if len(data) == 0 {
 			return
 		}
-		opts := safejson.Options{NoEscapeHTML: data[0]&1 != 0}
+		opts := corpus.Options{NoEscapeHTML: data[0]&1 != 0}
 		if data[0]&2 != 0 {
 			opts.Prefix, opts.Indent = "", "\t"
 		}
 		sample := randtype.Config{}.Generate(data[1:])
-		c := &Case{Name: "fuzz", Value: sample.Value, Options: opts}
+		c := &corpus.Case{Name: "fuzz", Value: sample.Value, Options: opts}
 
 		want := recovered(func() ([]byte, error) { return safeOptions(c, newCallLog(c)).Marshal(c.Value) })
 		std := Std(c)
@@ -83,4 +83,4 @@ func sameStdType(a, b error) bool {
 		isAs[*json.UnsupportedTypeError](a) == isAs[*json.UnsupportedTypeError](b)
 }
 
-func isAs[T error](err error) bool { return errAs[T]("").As(err) }
+func isAs[T error](err error) bool { return corpus.ErrAs[T]("").As(err) }

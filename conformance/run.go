@@ -15,6 +15,7 @@ import (
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -58,7 +59,7 @@ type Outcome struct {
 
 // Result is one case on one engine.
 type Result struct {
-	Case *Case
+	Case *corpus.Case
 	// Engine is the engine's name, or SafeColumn for package safe alone.
 	Engine string
 	// Raw is what the engine itself did with the case's value and std options
@@ -93,7 +94,7 @@ type Config struct {
 	HangLimit time.Duration
 }
 
-func (cfg Config) trace(c *Case, column string) {
+func (cfg Config) trace(c *corpus.Case, column string) {
 	if cfg.Trace != nil {
 		fmt.Fprintf(cfg.Trace, "%s\t%s\n", c.Name, column)
 	}
@@ -103,11 +104,11 @@ func (cfg Config) trace(c *Case, column string) {
 // of the engines, and records what each raw engine does. Results come case by
 // case, SafeColumn first, then the engines in the order given.
 func Run(engines []engine.Engine, cfg Config) []Result {
-	return RunCases(Cases(), engines, cfg)
+	return RunCases(corpus.Cases(), engines, cfg)
 }
 
 // RunCases is Run over the given cases.
-func RunCases(cases []*Case, engines []engine.Engine, cfg Config) []Result {
+func RunCases(cases []*corpus.Case, engines []engine.Engine, cfg Config) []Result {
 	arch := runtime.GOARCH
 	var results []Result
 	for _, c := range cases {
@@ -115,7 +116,7 @@ func RunCases(cases []*Case, engines []engine.Engine, cfg Config) []Result {
 		std := cfg.std(c)
 		cfg.trace(c, SafeColumn)
 		r := Result{Case: c, Engine: SafeColumn, Std: std}
-		r.Got, r.Status, r.Problems = cfg.judge(c, nil, c.KnownFor(SafeColumn, arch))
+		r.Got, r.Status, r.Problems = cfg.judge(c, std, nil, c.KnownFor(SafeColumn, arch))
 		results = append(results, r)
 		hungOn := ""
 		if hung(r) {
@@ -132,7 +133,7 @@ func RunCases(cases []*Case, engines []engine.Engine, cfg Config) []Result {
 			}
 			cfg.trace(c, e.Name())
 			r.Raw = cfg.rawEngine(e, c)
-			r.Got, r.Status, r.Problems = cfg.judge(c, e, c.KnownFor(e.Name(), arch))
+			r.Got, r.Status, r.Problems = cfg.judge(c, std, e, c.KnownFor(e.Name(), arch))
 			results = append(results, r)
 			if hung(r) {
 				hungOn = e.Name()
@@ -156,17 +157,17 @@ func hung(r Result) bool {
 }
 
 // ErrStdDies is the Outcome.Err of encoding/json, or of the raw std engine,
-// for a case whose value kills encoding/json on this flavour (Case.StdDies):
+// for a case whose value kills encoding/json on this flavour (corpus.Case.StdDies):
 // it was not run.
 var ErrStdDies = errors.New("not run: encoding/json dies on this value (fatal stack overflow)")
 
 // RawEngine returns what e itself does with the case's value under its std
 // options, a panic recovered. An engine that would hand the value to
-// encoding/json is not run on a value that kills it (Case.StdDies): std, and
+// encoding/json is not run on a value that kills it (corpus.Case.StdDies): std, and
 // sonic under the race detector (see raceBuild).
-func RawEngine(e engine.Engine, c *Case) Outcome { return Config{}.rawEngine(e, c) }
+func RawEngine(e engine.Engine, c *corpus.Case) Outcome { return Config{}.rawEngine(e, c) }
 
-func (cfg Config) rawEngine(e engine.Engine, c *Case) Outcome {
+func (cfg Config) rawEngine(e engine.Engine, c *corpus.Case) Outcome {
 	if c.StdDies && (e.Name() == "std" || (raceBuild && e.Name() == "sonic")) {
 		return Outcome{Err: ErrStdDies}
 	}
@@ -176,11 +177,11 @@ func (cfg Config) rawEngine(e engine.Engine, c *Case) Outcome {
 
 // Std returns what encoding/json does with the case's value under its std
 // options (escaping, indentation), as json.Encoder without the newline; for a
-// value that kills encoding/json on this flavour (Case.StdDies) it does not
+// value that kills encoding/json on this flavour (corpus.Case.StdDies) it does not
 // run it and returns ErrStdDies.
-func Std(c *Case) Outcome { return Config{}.std(c) }
+func Std(c *corpus.Case) Outcome { return Config{}.std(c) }
 
-func (cfg Config) std(c *Case) Outcome {
+func (cfg Config) std(c *corpus.Case) Outcome {
 	if c.StdDies {
 		return Outcome{Err: ErrStdDies}
 	}
@@ -228,24 +229,56 @@ func recovered(f func() ([]byte, error)) (o Outcome) {
 // expectation is what an encode must do: exactly one of its forms applies.
 type expectation struct {
 	bytes []byte
-	err   *WantError
+	err   *corpus.WantError
 	panic string
 	isPan bool
+	// broken: the case cannot be judged (a differential case encoding/json
+	// gives no fitting answer to); every outcome fails with this problem.
+	broken string
 }
 
-func caseExpectation(c *Case) expectation {
+// caseExpectation is what case c expects; std is encoding/json's outcome for
+// it, the answer of a differential case.
+func caseExpectation(c *corpus.Case, std Outcome) expectation {
 	switch {
-	case c.Kind == Panic:
+	case c.Kind == corpus.Panic:
 		return expectation{panic: c.PanicValue, isPan: true}
 	case c.Err != nil:
 		return expectation{err: c.Err}
+	case c.Differential():
+		return stdExpectation(c, std)
 	}
 	return expectation{bytes: c.Want}
+}
+
+// stdExpectation is the expectation of a differential case: encoding/json's
+// bytes for a Same case, its error (exact type and message) for an Error case.
+func stdExpectation(c *corpus.Case, std Outcome) expectation {
+	switch {
+	case errors.Is(std.Err, ErrStdDies):
+		return expectation{broken: "a differential case on which encoding/json dies: write its expectation"}
+	case std.Hung || std.Panicked:
+		return expectation{broken: "encoding/json: " + describe(std) + ", in a differential case"}
+	case c.Kind == corpus.Same && std.Err != nil:
+		return expectation{broken: fmt.Sprintf("encoding/json fails (%T: %v) on a differential Same case", std.Err, std.Err)}
+	case c.Kind == corpus.Same:
+		return expectation{bytes: std.Bytes}
+	case std.Err == nil:
+		return expectation{broken: "encoding/json writes " + quote(std.Bytes) + " for a differential Error case"}
+	}
+	stdErr := std.Err
+	return expectation{err: &corpus.WantError{
+		Type: fmt.Sprintf("%T", stdErr),
+		As:   func(err error) bool { return reflect.TypeOf(err) == reflect.TypeOf(stdErr) },
+		Msg:  stdErr.Error(),
+	}}
 }
 
 // check returns the problems of o against x; none when it matches.
 func (x expectation) check(o Outcome) []string {
 	switch {
+	case x.broken != "":
+		return []string{x.broken}
 	case o.Hung:
 		return []string{describe(o)}
 	case x.isPan:
@@ -276,8 +309,8 @@ func (x expectation) check(o Outcome) []string {
 // e is nil) on every entry point and returns the Marshal outcome and the
 // verdict. A known difference k is checked both ways: its bytes must come out,
 // and the expected ones must not.
-func (cfg Config) judge(c *Case, e engine.Engine, k *Known) (Outcome, Status, []string) {
-	want := caseExpectation(c)
+func (cfg Config) judge(c *corpus.Case, std Outcome, e engine.Engine, k *corpus.Known) (Outcome, Status, []string) {
+	want := caseExpectation(c, std)
 	if k == nil {
 		got, problems := cfg.entryPoints(c, e, want)
 		if len(problems) > 0 {
@@ -298,7 +331,7 @@ func (cfg Config) judge(c *Case, e engine.Engine, k *Known) (Outcome, Status, []
 // entryPoints checks Marshal, Append onto a non-empty buffer (nothing written
 // on error) and, through an engine, Encoder.Encode (nothing written on error),
 // and the replacer's calls of each.
-func (cfg Config) entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string) {
+func (cfg Config) entryPoints(c *corpus.Case, e engine.Engine, want expectation) (Outcome, []string) {
 	var problems []string
 	report := func(entry string, ps []string) {
 		for _, p := range ps {
@@ -394,12 +427,12 @@ func checkEncoded(o Outcome, want expectation) []string {
 
 // callLog records the keys a case's replacer is called with during one encode.
 type callLog struct {
-	c    *Case
+	c    *corpus.Case
 	mu   sync.Mutex
 	keys []string
 }
 
-func newCallLog(c *Case) *callLog { return &callLog{c: c} }
+func newCallLog(c *corpus.Case) *callLog { return &callLog{c: c} }
 
 // wrap returns the case's replacer, recording its calls; nil when it has none.
 func (l *callLog) wrap() func(string, any) (any, bool) {
@@ -416,7 +449,7 @@ func (l *callLog) wrap() func(string, any) (any, bool) {
 }
 
 func (l *callLog) check() []string {
-	if l.c.Options.Replacer == nil || l.c.Kind == Panic {
+	if l.c.Options.Replacer == nil || l.c.Kind == corpus.Panic {
 		return nil
 	}
 	got := slices.Sorted(slices.Values(l.keys))
@@ -426,18 +459,35 @@ func (l *callLog) check() []string {
 	return nil
 }
 
-func engineOptions(c *Case, e engine.Engine, calls *callLog) safejson.Options {
-	o := c.Options
+func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Options {
+	o := safejsonOptions(c.Options)
 	o.Engine = e
 	o.Replacer = calls.wrap()
 	return o
 }
 
-// safeOptions converts the case's safejson options to package safe's: every
-// field of safejson.Options but Engine has a namesake of the same type in
+// safejsonOptions are the safejson options of corpus options: every field of
+// corpus.Options has a namesake in safejson.Options (a test checks it).
+func safejsonOptions(o corpus.Options) safejson.Options {
+	return safejson.Options{
+		NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent,
+		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
+		Circular: circular[o.Circular], Placeholder: o.Placeholder, Replacer: o.Replacer,
+	}
+}
+
+// circular maps the corpus's names of the cycle policies to safejson's.
+var circular = map[corpus.Circular]safe.Circular{
+	corpus.CircularOmit:        safejson.CircularOmit,
+	corpus.CircularPlaceholder: safejson.CircularPlaceholder,
+	corpus.CircularError:       safejson.CircularError,
+}
+
+// safeOptions converts the case's options to package safe's: every field of
+// safejson.Options but Engine has a namesake of the same type in
 // safe.Options (a test checks it).
-func safeOptions(c *Case, calls *callLog) safe.Options {
-	o := c.Options
+func safeOptions(c *corpus.Case, calls *callLog) safe.Options {
+	o := safejsonOptions(c.Options)
 	o.Replacer = calls.wrap()
 	var s safe.Options
 	from := reflect.ValueOf(o)

@@ -28,6 +28,7 @@ import (
 
 	"github.com/safejson/safejson/conformance"
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/corpus"
 )
 
 func main() {
@@ -64,7 +65,7 @@ func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, ski
 		if err != nil {
 			return err
 		}
-		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(conformance.Cases()))
+		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(corpus.Cases()))
 		if err != nil {
 			return err
 		}
@@ -89,14 +90,14 @@ func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, ski
 			selected = append(selected, all[i])
 		}
 	}
-	cases := conformance.Cases()
+	cases := corpus.Cases()
 	if skip != "" {
 		re, err := regexp.Compile(skip)
 		if err != nil {
 			return err
 		}
-		cases = slices.DeleteFunc(slices.Clone(cases), func(c *conformance.Case) bool { return re.MatchString(c.Name) })
-		fmt.Fprintf(os.Stderr, "report: -skip %q: %d cases left out\n", skip, len(conformance.Cases())-len(cases))
+		cases = slices.DeleteFunc(slices.Clone(cases), func(c *corpus.Case) bool { return re.MatchString(c.Name) })
+		fmt.Fprintf(os.Stderr, "report: -skip %q: %d cases left out\n", skip, len(corpus.Cases())-len(cases))
 	}
 	results := conformance.RunCases(cases, selected, cfg)
 	write := conformance.WriteMarkdown

@@ -1,4 +1,4 @@
-package conformance
+package corpus
 
 // recursiveTypeCases: types whose element type is the type itself (type T []T,
 // type M map[string]M, type P *P), cyclic values of them or not. They come
