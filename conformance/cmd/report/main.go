@@ -1,5 +1,5 @@
-// Command report prints safejson's conformance table: every case of package
-// conformance on package safe alone and on safejson through every engine of
+// Command report prints safejson's conformance table: every case of the corpus
+// (internal/corpus) on package safe alone and on safejson through every engine of
 // this build, as markdown, with what each raw engine did, then a one-line
 // verdict. It exits 1 when any result is a failure (a difference the cases do
 // not list, or a listed one that no longer happens).
