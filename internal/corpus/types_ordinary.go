@@ -14,22 +14,9 @@ func (v valueMarshaler) MarshalJSON() ([]byte, error) {
 	return []byte(fmt.Sprintf(`{"v" : %d, "html":"<&>"}`, v.X)), nil
 }
 
-type pointerMarshaler struct{ X int }
-
-func (p *pointerMarshaler) MarshalJSON() ([]byte, error) {
-	if p == nil {
-		return []byte(`"nil receiver"`), nil
-	}
-	return []byte(`"pointer"`), nil
-}
-
 type valueText struct{ A, B int }
 
 func (v valueText) MarshalText() ([]byte, error) { return []byte(fmt.Sprintf("%d<%d", v.A, v.B)), nil }
-
-type pointerText struct{ X int }
-
-func (p *pointerText) MarshalText() ([]byte, error) { return []byte("ptext"), nil }
 
 type textString string
 
