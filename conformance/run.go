@@ -477,8 +477,8 @@ func safejsonOptions(o corpus.Options) safejson.Options {
 }
 
 // circular maps the corpus's names of the cycle policies to safejson's.
-var circular = map[corpus.Circular]safe.Circular{
-	corpus.CircularOmit:        safejson.CircularOmit,
+var circular = map[string]safe.Circular{
+	"":                         safejson.CircularOmit,
 	corpus.CircularPlaceholder: safejson.CircularPlaceholder,
 	corpus.CircularError:       safejson.CircularError,
 }

@@ -18,26 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// --- the data: shared with the other adapters (compat/compattest) -----------
-
-type item = compattest.Item
-
-type failing = compattest.Failing
-
-var (
-	items       = compattest.Items
-	cyclic      = compattest.Cyclic
-	unsupported = compattest.Unsupported
-	plainValues = compattest.PlainValues
-)
-
 // --- the servers ------------------------------------------------------------
-
-type login struct {
-	User  string         `json:"user"`
-	Count int            `json:"count"`
-	Extra map[string]any `json:"extra"`
-}
 
 // newServer starts echo with serializer s (nil: echo's default).
 // GET /json/:value, /pretty/:value (JSONPretty with a tab), /jsonp/:value;
@@ -86,41 +67,20 @@ func newEcho(s echo.JSONSerializer, debug bool, values map[string]any) *echo.Ech
 		return c.JSONP(http.StatusOK, "cb", v)
 	})
 	e.POST("/bind", func(c echo.Context) error {
-		var in login
+		var in compattest.Login
 		if err := c.Bind(&in); err != nil {
 			return err
 		}
 		return c.JSON(http.StatusOK, in)
 	})
 	e.POST("/bindlist", func(c echo.Context) error {
-		var in []item
+		var in []compattest.Item
 		if err := c.Bind(&in); err != nil {
 			return err
 		}
 		return c.NoContent(http.StatusOK)
 	})
 	return e
-}
-
-type response struct {
-	status      int
-	contentType string
-	body        string
-}
-
-func do(t *testing.T, method, url, body string) response {
-	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	require.NoError(t, err)
-	if body != "" || method == http.MethodPost {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
 }
 
 var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
@@ -132,16 +92,16 @@ var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
 // echo in normal and Debug mode (where every c.JSON is indented).
 func TestPlainDataAsDefault(t *testing.T) {
 	for _, debug := range []bool{false, true} {
-		values := plainValues()
+		values := compattest.PlainValues()
 		std := newServer(t, nil, debug, values)
 		ours := newServer(t, safejsonecho.JSONSerializer{}, debug, values)
 		for v := range values {
 			for _, p := range paths {
 				path := fmt.Sprintf(p, v)
-				want := do(t, http.MethodGet, std.URL+path, "")
-				require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.status, path)
-				require.True(t, strings.HasSuffix(want.body, "\n") || strings.HasSuffix(want.body, "\n);"), path)
-				got := do(t, http.MethodGet, ours.URL+path, "")
+				want := compattest.Do(t, http.MethodGet, std.URL+path, "")
+				require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, path)
+				require.True(t, strings.HasSuffix(want.Body, "\n") || strings.HasSuffix(want.Body, "\n);"), path)
+				got := compattest.Do(t, http.MethodGet, ours.URL+path, "")
 				assert.Equal(t, want, got, "debug=%v %s", debug, path)
 			}
 		}
@@ -151,37 +111,29 @@ func TestPlainDataAsDefault(t *testing.T) {
 // TestUnsupportedValues: where echo's default answers 500, safejson answers
 // 200 with the substitute.
 func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range unsupported() {
-		values[name] = c.V
-	}
+	values := compattest.UnsupportedValues()
 	std := newServer(t, nil, false, values)
 	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
-	for name, c := range unsupported() {
-		_, err := json.Marshal(c.V)
-		require.Error(t, err, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
+	for name, c := range compattest.Unsupported() {
 		pretty, err := safe.MarshalIndent(c.V, "", "  ")
 		require.NoError(t, err, name)
 		tabbed, err := safe.MarshalIndent(c.V, "", "\t")
 		require.NoError(t, err, name)
 
-		wants := map[string]response{
-			"/json/%s":        {http.StatusOK, "application/json", c.Want + "\n"},
-			"/json/%s?pretty": {http.StatusOK, "application/json", string(pretty) + "\n"},
-			"/pretty/%s":      {http.StatusCreated, "application/json", string(tabbed) + "\n"},
-			"/jsonp/%s":       {http.StatusOK, "application/javascript; charset=UTF-8", "cb(" + c.Want + "\n);"},
+		wants := map[string]compattest.Response{
+			"/json/%s":        compattest.Answer(http.StatusOK, "application/json", c.Want+"\n"),
+			"/json/%s?pretty": compattest.Answer(http.StatusOK, "application/json", string(pretty)+"\n"),
+			"/pretty/%s":      compattest.Answer(http.StatusCreated, "application/json", string(tabbed)+"\n"),
+			"/jsonp/%s":       compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("+c.Want+"\n);"),
 		}
 		for p, want := range wants {
 			path := fmt.Sprintf(p, name)
-			assert.Equal(t, want, do(t, http.MethodGet, ours.URL+path, ""), path)
+			assert.Equal(t, want, compattest.Do(t, http.MethodGet, ours.URL+path, ""), path)
 		}
 		// What echo's default does with these values.
 		assert.Equal(t,
-			response{http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}` + "\n"},
-			do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
+			compattest.Answer(http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}`+"\n"),
+			compattest.Do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
 	}
 }
 
@@ -190,24 +142,22 @@ func TestUnsupportedValues(t *testing.T) {
 // body, even when the failing value comes after a large prefix. c.JSONP is
 // echo's exception: it has written "cb(" before serializing, with both.
 func TestFailingMarshaler(t *testing.T) {
-	values := map[string]any{"fail": []any{items(2000), failing{}}}
+	values := map[string]any{"fail": []any{compattest.Items(2000), compattest.Failing{}}}
 	for _, debug := range []bool{false, true} {
 		std := newServer(t, nil, debug, values)
 		ours := newServer(t, safejsonecho.JSONSerializer{}, debug, values)
 		for _, p := range paths {
 			path := fmt.Sprintf(p, "fail")
-			want := do(t, http.MethodGet, std.URL+path, "")
-			got := do(t, http.MethodGet, ours.URL+path, "")
-			assert.Equal(t, want, got, "debug=%v %s", debug, path)
+			got := compattest.AsDefault(t, http.MethodGet, std.URL, ours.URL, path, "")
 			if p == "/jsonp/%s" {
-				assert.Equal(t, response{http.StatusOK, "application/javascript; charset=UTF-8", "cb("}, got)
+				assert.Equal(t, compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("), got)
 				continue
 			}
-			assert.Equal(t, http.StatusInternalServerError, got.status, path)
-			assert.NotContains(t, got.body, "User 001", "no partial body")
+			assert.Equal(t, http.StatusInternalServerError, got.Status, path)
+			assert.NotContains(t, got.Body, "User 001", "no partial body")
 			if debug {
 				var m map[string]string
-				require.NoError(t, json.Unmarshal([]byte(got.body), &m))
+				require.NoError(t, json.Unmarshal([]byte(got.Body), &m))
 				assert.Equal(t, compattest.FailingMessage(), m["error"])
 			}
 		}
@@ -217,39 +167,27 @@ func TestFailingMarshaler(t *testing.T) {
 // TestBind: c.Bind decodes JSON bodies as echo's default does, and its errors
 // give the same status and message (Debug mode shows the decoder's error too).
 func TestBind(t *testing.T) {
-	bodies := []string{
-		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
-		`{"user":"ada","unknown":1}`,
-		`{"user":"ada"} trailing`,
-		`{"user":1}`,
-		`{"count":"3"}`,
-		`{"user":`,
-		`{"user" "x"}`,
-		`[1,2]`,
-		`nul`,
-	}
+	bodies := append(compattest.LoginBodies(), `{"count":"3"}`, `nul`)
 	for _, debug := range []bool{false, true} {
 		std := newServer(t, nil, debug, nil)
 		ours := newServer(t, safejsonecho.JSONSerializer{}, debug, nil)
 		for _, body := range bodies {
-			want := do(t, http.MethodPost, std.URL+"/bind", body)
-			got := do(t, http.MethodPost, ours.URL+"/bind", body)
-			assert.Equal(t, want, got, "debug=%v %s", debug, body)
+			compattest.AsDefault(t, http.MethodPost, std.URL, ours.URL, "/bind", body)
 		}
 	}
 	ours := newServer(t, safejsonecho.JSONSerializer{}, false, nil)
 	assert.Equal(t,
-		response{http.StatusOK, "application/json", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[0]))
+		compattest.Answer(http.StatusOK, "application/json", compattest.LoginEcho+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[0]))
 	assert.Equal(t,
-		response{http.StatusBadRequest, "application/json", `{"message":"Unmarshal type error: expected=string, got=number, field=user, offset=9"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[3]))
+		compattest.Answer(http.StatusBadRequest, "application/json", `{"message":"Unmarshal type error: expected=string, got=number, field=user, offset=9"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[3]))
 	assert.Equal(t,
-		response{http.StatusBadRequest, "application/json", `{"message":"unexpected EOF"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[5]))
+		compattest.Answer(http.StatusBadRequest, "application/json", `{"message":"unexpected EOF"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[4]))
 	assert.Equal(t,
-		response{http.StatusBadRequest, "application/json", `{"message":"Syntax error: offset=9, error=invalid character '\"' after object key"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[6]))
+		compattest.Answer(http.StatusBadRequest, "application/json", `{"message":"Syntax error: offset=9, error=invalid character '\"' after object key"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[5]))
 }
 
 // TestDeserializeErrors calls Deserialize directly: the error values are
@@ -259,12 +197,12 @@ func TestDeserializeErrors(t *testing.T) {
 	for body, code := range map[string]int{`{"user":1}`: http.StatusBadRequest, `{"user" "x"}`: http.StatusBadRequest} {
 		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
 		c := e.NewContext(req, httptest.NewRecorder())
-		var in login
+		var in compattest.Login
 		err := safejsonecho.JSONSerializer{}.Deserialize(c, &in)
 		var he *echo.HTTPError
 		require.ErrorAs(t, err, &he, body)
 		assert.Equal(t, code, he.Code)
-		wantErr := json.NewDecoder(strings.NewReader(body)).Decode(new(login))
+		wantErr := json.NewDecoder(strings.NewReader(body)).Decode(new(compattest.Login))
 		assert.Equal(t, wantErr.Error(), he.Internal.Error())
 	}
 }
@@ -272,8 +210,8 @@ func TestDeserializeErrors(t *testing.T) {
 // TestOptions: a non-default policy is honoured.
 func TestOptions(t *testing.T) {
 	srv := newServer(t, safejsonecho.JSONSerializer{Options: safejson.Options{Circular: safejson.CircularPlaceholder}},
-		false, map[string]any{"cycle": cyclic()})
+		false, map[string]any{"cycle": compattest.Cyclic()})
 	assert.Equal(t,
-		response{http.StatusOK, "application/json", `{"name":"a","parent":"[Circular]"}` + "\n"},
-		do(t, http.MethodGet, srv.URL+"/json/cycle", ""))
+		compattest.Answer(http.StatusOK, "application/json", `{"name":"a","parent":"[Circular]"}`+"\n"),
+		compattest.Do(t, http.MethodGet, srv.URL+"/json/cycle", ""))
 }

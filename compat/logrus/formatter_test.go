@@ -109,11 +109,7 @@ func TestPlainDataAsDefault(t *testing.T) {
 // written with safejson's substitute and every other field.
 func TestUnsupportedValues(t *testing.T) {
 	for name, c := range compattest.Unsupported() {
-		_, stdErr := json.Marshal(c.V)
-		require.Error(t, stdErr, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
+		stdErr := c.StdErr()
 
 		got, gotErr := logLines(t, &safejsonlogrus.JSONFormatter{JSONFormatter: logrus.JSONFormatter{DataKey: "data"}}, c.V)
 		assert.Empty(t, gotErr, name)

@@ -59,22 +59,40 @@ type WithFunc struct {
 }
 
 // Case is a value encoding/json rejects and safejson's default substitute for
-// it.
+// it (compattest's own test checks both against encoding/json and safe).
 type Case struct {
-	V    any
-	Want string
+	V any
+	// Want is safejson's default substitute; WantNoEscapeHTML the same with
+	// NoEscapeHTML (what adapters that do not escape HTML write).
+	Want, WantNoEscapeHTML string
+}
+
+// StdErr is encoding/json's error for the value: json.Marshal's, the same as
+// json.Encoder's.
+func (c Case) StdErr() error {
+	_, err := json.Marshal(c.V)
+	return err
 }
 
 // Unsupported are values encoding/json rejects, with safejson's default
 // substitute (cycle member omitted, NaN and ±Inf null, func member omitted),
-// as objects and inside an array.
+// as objects and inside an array (with non-ASCII text and HTML).
 func Unsupported() map[string]Case {
 	return map[string]Case{
-		"cycle": {Cyclic(), `{"name":"a"}`},
-		"nan":   {Floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
-		"func":  {WithFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
-		"array": {[]any{Cyclic(), map[string]any{"x": math.NaN()}}, `[{"name":"a"},{"x":null}]`},
+		"cycle": {Cyclic(), `{"name":"a"}`, `{"name":"a"}`},
+		"nan":   {Floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`, `{"a":null,"b":[1,null,null]}`},
+		"func":  {WithFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`, `{"name":"f<"}`},
+		"array": {[]any{Cyclic(), map[string]any{"x": math.NaN()}, "é<"}, `[{"name":"a"},{"x":null},"é\u003c"]`, `[{"name":"a"},{"x":null},"é<"]`},
 	}
+}
+
+// UnsupportedValues are Unsupported's values by name, for a server to serve.
+func UnsupportedValues() map[string]any {
+	values := map[string]any{}
+	for name, c := range Unsupported() {
+		values[name] = c.V
+	}
+	return values
 }
 
 // ErrBoom is the error Failing's MarshalJSON returns.

@@ -49,6 +49,7 @@ func TestCorpus(t *testing.T) {
 		}
 		assert.Equal(t, c.Options.Replacer != nil, c.ReplacerKeys != nil,
 			"%s: %s: replacer keys are listed exactly when the case has a replacer", c.Name, c.Where())
+		assert.Contains(t, []string{"", CircularPlaceholder, CircularError}, c.Options.Circular, "%s: %s", c.Name, c.Where())
 		if c.Strict != nil && c.Flavor == nil {
 			assert.Equal(t, Substitute, c.Kind, "%s: %s: a Strict path is a substitute's", c.Name, c.Where())
 		}

@@ -11,23 +11,21 @@ type Options struct {
 	NoEscapeHTML bool
 	Prefix       string
 	Indent       string
-	// MaxDepth, MaxBreadth, Strict, Circular, Placeholder and Replacer are
-	// safejson's options of the same names.
+	// MaxDepth, MaxBreadth, Strict, Circular (by name), Placeholder and
+	// Replacer are safejson's options of the same names.
 	MaxDepth    int
 	MaxBreadth  int
 	Strict      bool
-	Circular    Circular
+	Circular    string
 	Placeholder string
 	Replacer    func(key string, v any) (any, bool)
 }
 
-// Circular names safejson's policy for a cycle (safejson.Circular).
-type Circular int
-
+// The names of safejson's cycle policies other than the default
+// (CircularOmit, named ""), for Options.Circular.
 const (
-	CircularOmit Circular = iota
-	CircularPlaceholder
-	CircularError
+	CircularPlaceholder = "placeholder"
+	CircularError       = "error"
 )
 
 // DefaultMaxDepth is safejson's default MaxDepth (safe.DefaultMaxDepth, which
@@ -42,6 +40,6 @@ func (o Options) IsZero() bool {
 // StdOnly reports whether o set no more than encoding/json's own options
 // (NoEscapeHTML, Prefix, Indent).
 func (o Options) StdOnly() bool {
-	return o.MaxDepth == 0 && o.MaxBreadth == 0 && !o.Strict && o.Circular == CircularOmit &&
+	return o.MaxDepth == 0 && o.MaxBreadth == 0 && !o.Strict && o.Circular == "" &&
 		o.Placeholder == "" && o.Replacer == nil
 }
