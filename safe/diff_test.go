@@ -71,6 +71,11 @@ func TestDiff(t *testing.T) {
 	cases := diffCases()
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
+			t.Cleanup(func() {
+				if t.Failed() {
+					t.Logf("the case is at %s", c.Where())
+				}
+			})
 			require.Equal(t, c.StdDies, randtype.CrashesStd(c.Value),
 				"%s: the case and randtype.CrashesStd disagree on whether encoding/json dies on the value", c.Where())
 			if c.StdDies {

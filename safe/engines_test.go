@@ -39,14 +39,14 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 					o.Engine = e
 					got, err := o.Marshal(c.Value)
 					if wantErr != nil {
-						if assert.Error(t, err, c.Name) {
-							assert.Equal(t, wantErr.Error(), err.Error(), c.Name)
-							assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(err), c.Name)
+						if assert.Error(t, err, "%s (%s)", c.Name, c.Where()) {
+							assert.Equal(t, wantErr.Error(), err.Error(), "%s (%s)", c.Name, c.Where())
+							assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(err), "%s (%s)", c.Name, c.Where())
 						}
 						continue
 					}
-					require.NoError(t, err, c.Name)
-					assert.Equal(t, string(want), string(got), c.Name)
+					require.NoError(t, err, "%s (%s)", c.Name, c.Where())
+					assert.Equal(t, string(want), string(got), "%s (%s)", c.Name, c.Where())
 				}
 			})
 		}
@@ -60,7 +60,7 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 		want, err := json.MarshalIndent(c.Value, "", "")
 		require.NoError(t, err)
 		got, err := safejson.MarshalIndent(c.Value, "", "")
-		require.NoError(t, err, c.Name)
-		assert.Equal(t, string(want), string(got), c.Name)
+		require.NoError(t, err, "%s (%s)", c.Name, c.Where())
+		assert.Equal(t, string(want), string(got), "%s (%s)", c.Name, c.Where())
 	}
 }
