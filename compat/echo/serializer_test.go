@@ -83,8 +83,6 @@ func newEcho(s echo.JSONSerializer, debug bool, values map[string]any) *echo.Ech
 	return e
 }
 
-var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
-
 // --- the tests --------------------------------------------------------------
 
 // TestPlainDataAsDefault: same status, Content-Type and bytes as echo's
@@ -96,7 +94,7 @@ func TestPlainDataAsDefault(t *testing.T) {
 		std := newServer(t, nil, debug, values)
 		ours := newServer(t, safejsonecho.JSONSerializer{}, debug, values)
 		for v := range values {
-			for _, p := range paths {
+			for _, p := range compattest.EchoPaths {
 				path := fmt.Sprintf(p, v)
 				want := compattest.Do(t, http.MethodGet, std.URL+path, "")
 				require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, path)
@@ -108,60 +106,22 @@ func TestPlainDataAsDefault(t *testing.T) {
 	}
 }
 
-// TestUnsupportedValues: where echo's default answers 500, safejson answers
-// 200 with the substitute.
-func TestUnsupportedValues(t *testing.T) {
-	values := compattest.UnsupportedValues()
-	std := newServer(t, nil, false, values)
-	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
-	for name, c := range compattest.Unsupported() {
-		pretty, err := safe.MarshalIndent(c.V, "", "  ")
-		require.NoError(t, err, name)
-		tabbed, err := safe.MarshalIndent(c.V, "", "\t")
-		require.NoError(t, err, name)
-
-		wants := map[string]compattest.Response{
-			"/json/%s":        compattest.Answer(http.StatusOK, "application/json", c.Want+"\n"),
-			"/json/%s?pretty": compattest.Answer(http.StatusOK, "application/json", string(pretty)+"\n"),
-			"/pretty/%s":      compattest.Answer(http.StatusCreated, "application/json", string(tabbed)+"\n"),
-			"/jsonp/%s":       compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("+c.Want+"\n);"),
-		}
-		for p, want := range wants {
-			path := fmt.Sprintf(p, name)
-			assert.Equal(t, want, compattest.Do(t, http.MethodGet, ours.URL+path, ""), path)
-		}
-		// What echo's default does with these values.
-		assert.Equal(t,
-			compattest.Answer(http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}`+"\n"),
-			compattest.Do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
-	}
-}
-
-// TestFailingMarshaler: an error of the user's own code takes echo's error
-// path with either serializer: a 500 from the error handler and no partial
-// body, even when the failing value comes after a large prefix. c.JSONP is
-// echo's exception: it has written "cb(" before serializing, with both.
-func TestFailingMarshaler(t *testing.T) {
-	values := map[string]any{"fail": []any{compattest.Items(2000), compattest.Failing{}}}
-	for _, debug := range []bool{false, true} {
-		std := newServer(t, nil, debug, values)
-		ours := newServer(t, safejsonecho.JSONSerializer{}, debug, values)
-		for _, p := range paths {
-			path := fmt.Sprintf(p, "fail")
-			got := compattest.AsDefault(t, http.MethodGet, std.URL, ours.URL, path, "")
-			if p == "/jsonp/%s" {
-				assert.Equal(t, compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("), got)
-				continue
+// TestEcho runs the tests echo v4's and v5's adapters share
+// (compattest.EchoSuite).
+func TestEcho(t *testing.T) {
+	compattest.EchoSuite{
+		New: func(t *testing.T, ours, debug bool, values map[string]any) string {
+			if ours {
+				return newServer(t, safejsonecho.JSONSerializer{}, debug, values).URL
 			}
-			assert.Equal(t, http.StatusInternalServerError, got.Status, path)
-			assert.NotContains(t, got.Body, "User 001", "no partial body")
-			if debug {
-				var m map[string]string
-				require.NoError(t, json.Unmarshal([]byte(got.Body), &m))
-				assert.Equal(t, compattest.FailingMessage(), m["error"])
-			}
-		}
-	}
+			return newServer(t, nil, debug, values).URL
+		},
+		Pretty: func(t testing.TB, v any, _ string) string {
+			b, err := safe.MarshalIndent(v, "", "  ")
+			require.NoError(t, err)
+			return string(b)
+		},
+	}.Run(t)
 }
 
 // TestBind: c.Bind decodes JSON bodies as echo's default does, and its errors

@@ -14,7 +14,6 @@ import (
 	"github.com/safejson/safejson"
 	safejsonecho "github.com/safejson/safejson/compat/echov5"
 	"github.com/safejson/safejson/internal/compattest"
-	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,8 +74,6 @@ func newServer(t *testing.T, s echo.JSONSerializer, expose bool, values map[stri
 	return srv
 }
 
-var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
-
 // --- the tests --------------------------------------------------------------
 
 // TestPlainDataAsDefault: same status, Content-Type and bytes as echo's
@@ -87,7 +84,7 @@ func TestPlainDataAsDefault(t *testing.T) {
 	std := newServer(t, nil, false, values)
 	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
 	for v := range values {
-		for _, p := range paths {
+		for _, p := range compattest.EchoPaths {
 			path := fmt.Sprintf(p, v)
 			want := compattest.Do(t, http.MethodGet, std.URL+path, "")
 			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, path)
@@ -98,58 +95,18 @@ func TestPlainDataAsDefault(t *testing.T) {
 	}
 }
 
-// TestUnsupportedValues: where echo's default answers 500, safejson answers
-// 200 with the substitute.
-func TestUnsupportedValues(t *testing.T) {
-	values := compattest.UnsupportedValues()
-	std := newServer(t, nil, false, values)
-	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
-	for name, c := range compattest.Unsupported() {
-		tabbed, err := safe.MarshalIndent(c.V, "", "\t")
-		require.NoError(t, err, name)
-
-		wants := map[string]compattest.Response{
-			"/json/%s":        compattest.Answer(http.StatusOK, "application/json", c.Want+"\n"),
-			"/json/%s?pretty": compattest.Answer(http.StatusOK, "application/json", c.Want+"\n"),
-			"/pretty/%s":      compattest.Answer(http.StatusCreated, "application/json", string(tabbed)+"\n"),
-			"/jsonp/%s":       compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("+c.Want+"\n);"),
-		}
-		for p, want := range wants {
-			path := fmt.Sprintf(p, name)
-			assert.Equal(t, want, compattest.Do(t, http.MethodGet, ours.URL+path, ""), path)
-		}
-		// What echo's default does with these values.
-		assert.Equal(t,
-			compattest.Answer(http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}`+"\n"),
-			compattest.Do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
-	}
-}
-
-// TestFailingMarshaler: an error of the user's own code takes echo's error
-// path with either serializer: a 500 from the error handler and no partial
-// body, even when the failing value comes after a large prefix. c.JSONP is
-// echo's exception: it has written "cb(" before serializing, with both.
-func TestFailingMarshaler(t *testing.T) {
-	values := map[string]any{"fail": []any{compattest.Items(2000), compattest.Failing{}}}
-	for _, expose := range []bool{false, true} {
-		std := newServer(t, nil, expose, values)
-		ours := newServer(t, safejsonecho.JSONSerializer{}, expose, values)
-		for _, p := range paths {
-			path := fmt.Sprintf(p, "fail")
-			got := compattest.AsDefault(t, http.MethodGet, std.URL, ours.URL, path, "")
-			if p == "/jsonp/%s" {
-				assert.Equal(t, compattest.Answer(http.StatusOK, "application/javascript; charset=UTF-8", "cb("), got)
-				continue
+// TestEcho runs the tests echo v4's and v5's adapters share
+// (compattest.EchoSuite).
+func TestEcho(t *testing.T) {
+	compattest.EchoSuite{
+		New: func(t *testing.T, ours, expose bool, values map[string]any) string {
+			if ours {
+				return newServer(t, safejsonecho.JSONSerializer{}, expose, values).URL
 			}
-			assert.Equal(t, http.StatusInternalServerError, got.Status, path)
-			assert.NotContains(t, got.Body, "User 001", "no partial body")
-			if expose {
-				var m map[string]string
-				require.NoError(t, json.Unmarshal([]byte(got.Body), &m))
-				assert.Equal(t, compattest.FailingMessage(), m["error"])
-			}
-		}
-	}
+			return newServer(t, nil, expose, values).URL
+		},
+		Pretty: func(_ testing.TB, _ any, want string) string { return want },
+	}.Run(t)
 }
 
 // TestBind: c.Bind decodes JSON bodies as echo's default does, and its errors
