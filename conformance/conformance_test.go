@@ -21,8 +21,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/randtype"
 )
 

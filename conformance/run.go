@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -461,7 +461,7 @@ func (l *callLog) check() []string {
 
 func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Options {
 	o := safejsonOptions(c.Options)
-	o.Engine = e
+	o.Engine = engine.HandleOf(e)
 	o.Replacer = calls.wrap()
 	return o
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -36,7 +36,7 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 				for _, c := range diffCases() {
 					want, wantErr := vr.ref.Marshal(c.Value)
 					o := vr.opts
-					o.Engine = e
+					o.Engine = engine.HandleOf(e)
 					got, err := o.Marshal(c.Value)
 					if wantErr != nil {
 						if assert.Error(t, err, "%s (%s)", c.Name, c.Where()) {

@@ -27,8 +27,8 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/conformance"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 func main() {
