@@ -7,9 +7,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/safejson/safejson/bench/corpus"
-	"github.com/safejson/safejson/conformance"
+	benchcorpus "github.com/safejson/safejson/bench/corpus"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/internal/randtype"
 )
@@ -19,7 +19,7 @@ import (
 // jsontype, over the conformance corpus, random types, and the bench's.
 func TestPortSameFeatures(t *testing.T) {
 	var types []reflect.Type
-	for _, c := range conformance.Cases() {
+	for _, c := range corpus.Cases() {
 		if c.Value != nil {
 			types = append(types, dynamicTypes(reflect.ValueOf(c.Value))...)
 		}
@@ -35,7 +35,7 @@ func TestPortSameFeatures(t *testing.T) {
 		}
 	}
 	nRand := len(types) - nConf
-	for _, f := range corpus.Files() {
+	for _, f := range benchcorpus.Files() {
 		types = append(types, reflect.TypeOf(f.New()))
 	}
 	for _, v := range []any{benchdata.Items(1), benchdata.Maps(1), benchdata.ItemsWithNaN(1), benchdata.ItemsWithFunc(1),
