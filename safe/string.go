@@ -148,6 +148,20 @@ func appendString(dst []byte, s string, html bool) []byte {
 		}
 		// A run of non-ASCII runes, checked without decoding them.
 		for i < len(s) && s[i] >= utf8.RuneSelf {
+			// First, inline, the leads whose continuation bytes may take any
+			// value from 0x80 to 0xbf: 2-byte runes, and 3-byte ones but
+			// U+0800-U+0FFF, U+2000-U+2FFF (U+2028, U+2029) and surrogates.
+			if c := s[i]; c >= 0xc2 && c < 0xe0 {
+				if i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
+					i += 2
+					continue
+				}
+			} else if c >= 0xe1 && c < 0xf0 && c != 0xe2 && c != 0xed {
+				if i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+					i += 3
+					continue
+				}
+			}
 			switch size := utf8Len(s, i); {
 			case size == 0:
 				dst = append(dst, s[start:i]...)

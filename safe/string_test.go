@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // stdString returns encoding/json's bytes for the string s, with or without
@@ -30,19 +33,66 @@ func requireStdString(t testing.TB, s string) {
 	}
 }
 
-// TestUTF8LenMatchesDecodeRune checks utf8Len against utf8.DecodeRuneInString
-// on every sequence of 1 to 4 bytes whose first byte is from 0x80 up, each
+// refAppendString is appendString rune by rune, without HTML escaping, for
+// the sequences too many to hand to encoding/json: TestAppendStringEveryByte
+// shows they agree on every byte.
+func refAppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, flavor.InvalidUTF8...)
+		case r < 0x20 || r == '"' || r == '\\' || r == '\u2028' || r == '\u2029':
+			b = append(b, stdStringRune(r)...)
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}
+
+// stdStringRune returns what encoding/json writes for the rune r inside a
+// string, for the runes refAppendString escapes.
+func stdStringRune(r rune) string { return stdEscapes()[r] }
+
+var stdEscapes = sync.OnceValue(func() map[rune]string {
+	m := map[rune]string{}
+	for _, r := range []rune{'"', '\\', '\u2028', '\u2029'} {
+		m[r] = ""
+	}
+	for r := range rune(0x20) {
+		m[r] = ""
+	}
+	for r := range m {
+		b, err := json.Marshal(string(r))
+		if err != nil {
+			panic(err)
+		}
+		m[r] = string(b[1 : len(b)-1])
+	}
+	return m
+})
+
+// TestUTF8LenMatchesDecodeRune checks utf8Len against utf8.DecodeRuneInString,
+// and appendString against refAppendString, on every sequence of 1 to 4 bytes whose first byte is from 0x80 up, each
 // following byte taken from every value (second byte) or from the boundaries
 // of the UTF-8 ranges (third and fourth), also cut short and followed by more.
 func TestUTF8LenMatchesDecodeRune(t *testing.T) {
 	edges := []byte{0x00, 0x41, 0x7f, 0x80, 0x81, 0x8f, 0x90, 0x9f, 0xa0, 0xa8, 0xa9, 0xbf, 0xc0, 0xc2, 0xe0, 0xf0, 0xff}
+	var got, want []byte
 	check := func(s string) {
-		want := 0
-		if r, size := utf8.DecodeRuneInString(s); r != utf8.RuneError || size != 1 {
-			want = size
+		size := 0
+		if r, n := utf8.DecodeRuneInString(s); r != utf8.RuneError || n != 1 {
+			size = n
 		}
-		if got := utf8Len(s, 0); got != want {
-			t.Fatalf("utf8Len(% x) = %d, DecodeRuneInString says %d", s, got, want)
+		if n := utf8Len(s, 0); n != size {
+			t.Fatalf("utf8Len(% x) = %d, DecodeRuneInString says %d", s, n, size)
+		}
+		got, want = appendString(got[:0], s, false), refAppendString(want[:0], s)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("appendString(% x) = %q, want %q", s, got, want)
 		}
 	}
 	for c0 := 0x80; c0 < 0x100; c0++ {
