@@ -214,3 +214,21 @@ func FuzzAppendString(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) { requireStdString(t, s) })
 }
+
+// BenchmarkAppendString times appendString alone on 4 KB strings: ASCII
+// text, 3-byte runes (CJK), 2-byte runes (Cyrillic), and text that is half
+// escapes.
+func BenchmarkAppendString(b *testing.B) {
+	for _, c := range []struct{ name, unit string }{
+		{"ascii", "the quick brown fox "}, {"cjk", "日本語の文字列です"}, {"cyrillic", "строка текста "}, {"escaped", "a\"b\\c\nd<e>"},
+	} {
+		s := strings.Repeat(c.unit, 4096/len(c.unit))
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			buf := make([]byte, 0, 3*len(s))
+			for b.Loop() {
+				buf = appendString(buf[:0], s, true)
+			}
+		})
+	}
+}
