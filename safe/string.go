@@ -109,19 +109,20 @@ func appendString(dst []byte, s string, html bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		for i+8 <= len(s) {
-			if m := special(word(s, i), html); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		if i == len(s) {
-			break
-		}
 		c := s[i]
 		if table[c] {
 			i++
+			// Two plain bytes in a row: a run, skipped 8 bytes at a time
+			// (not tried between escapes, where it would stop at once).
+			if i+8 <= len(s) && table[s[i]] {
+				for i+8 <= len(s) {
+					if m := special(word(s, i), html); m != 0 {
+						i += bits.TrailingZeros64(m) >> 3
+						break
+					}
+					i += 8
+				}
+			}
 			continue
 		}
 		if c < utf8.RuneSelf {
@@ -148,16 +149,18 @@ func appendString(dst []byte, s string, html bool) []byte {
 		}
 		// A run of non-ASCII runes, checked without decoding them.
 		for i < len(s) && s[i] >= utf8.RuneSelf {
-			// First, inline, the leads whose continuation bytes may take any
-			// value from 0x80 to 0xbf: 2-byte runes, and 3-byte ones but
-			// U+0800-U+0FFF, U+2000-U+2FFF (U+2028, U+2029) and surrogates.
+			// First, inline, the 2- and 3-byte runes written as they are:
+			// leads 0xc2-0xdf and 0xe0-0xef but 0xed (surrogates) with
+			// continuation bytes, not an overlong 0xe0 0x80-0x9f, not
+			// U+2028 or U+2029 (0xe2 0x80 0xa8-0xa9).
 			if c := s[i]; c >= 0xc2 && c < 0xe0 {
 				if i+1 < len(s) && s[i+1]&0xc0 == 0x80 {
 					i += 2
 					continue
 				}
-			} else if c >= 0xe1 && c < 0xf0 && c != 0xe2 && c != 0xed {
-				if i+2 < len(s) && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			} else if c >= 0xe0 && c < 0xf0 && c != 0xed && i+2 < len(s) {
+				if c1, c2 := s[i+1], s[i+2]; c1&0xc0 == 0x80 && c2&0xc0 == 0x80 &&
+					(c != 0xe0 || c1 >= 0xa0) && (c != 0xe2 || c1 != 0x80 || c2&^1 != 0xa8) {
 					i += 3
 					continue
 				}
