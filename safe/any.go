@@ -138,7 +138,11 @@ func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 	e.pairs = slices.Grow(e.pairs, n)
 	e.order = slices.Grow(e.order, n)
 	for key, val := range m {
-		e.order = append(e.order, pairKey{keyPrefix(key), int32(len(e.pairs) - start)})
+		var prefix uint64
+		if n > 1 { // one member is not compared
+			prefix = keyPrefix(key)
+		}
+		e.order = append(e.order, pairKey{prefix, int32(len(e.pairs) - start)})
 		e.pairs = append(e.pairs, anyPair{key, val})
 	}
 	end := len(e.pairs)
