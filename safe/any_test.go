@@ -60,3 +60,20 @@ func TestKeyPrefixOrdersAsKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyPrefixIsPaddedBytes checks keyPrefix against a byte-by-byte
+// reference on random keys of every length from 0 to 10.
+func TestKeyPrefixIsPaddedBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 20000 {
+		b := make([]byte, r.IntN(11))
+		for i := range b {
+			b[i] = byte(r.IntN(256))
+		}
+		var want uint64
+		for i := range min(8, len(b)) {
+			want |= uint64(b[i]) << (56 - 8*i)
+		}
+		require.Equal(t, want, keyPrefix(string(b)), "% x", b)
+	}
+}
