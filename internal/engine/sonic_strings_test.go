@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
@@ -130,12 +131,16 @@ func TestSonicLargeOutputReusesItsBuffer(t *testing.T) {
 		}
 		allocs := testing.AllocsPerRun(5, func() { _, _ = Sonic().Append(nil, v, o) })
 		assert.LessOrEqual(t, allocs, 3.0, "NoEscapeHTML=%v: the output and two of sonic's own (raw sonic: 31), not a buffer grown each time", o.NoEscapeHTML)
-		var bytesPerOp uint64
-		var ms0, ms1 runtime.MemStats
-		runtime.ReadMemStats(&ms0)
-		_, _ = Sonic().Append(nil, v, o)
-		runtime.ReadMemStats(&ms1)
-		bytesPerOp = ms1.TotalAlloc - ms0.TotalAlloc
+		// The least of a few runs: a test running in parallel may hold the
+		// pooled scratch buffer during one of them.
+		bytesPerOp := uint64(math.MaxUint64)
+		for range 5 {
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			_, _ = Sonic().Append(nil, v, o)
+			runtime.ReadMemStats(&ms1)
+			bytesPerOp = min(bytesPerOp, ms1.TotalAlloc-ms0.TotalAlloc)
+		}
 		assert.Less(t, bytesPerOp, uint64(2*len(want)), "NoEscapeHTML=%v: at most twice the output's size allocated", o.NoEscapeHTML)
 	}
 }
