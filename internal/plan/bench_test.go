@@ -2,7 +2,6 @@ package plan
 
 import (
 	"reflect"
-	"strconv"
 	"sync/atomic"
 	"testing"
 
@@ -12,28 +11,14 @@ import (
 var firstUseSeq atomic.Int64
 
 // BenchmarkFirstUse routes, from every P at once, values of struct types
-// never met before (each holding shared and fresh types, one of them
-// recursive): the planner's cost for a new type, paid once. reflect.StructOf's
-// own cost is in the figure.
+// never met before (benchdata.FreshType): the planner's cost for a new
+// type, paid once.
 func BenchmarkFirstUse(b *testing.B) {
-	type rec struct {
-		Name string `json:"name"`
-		Kids []*rec `json:"kids,omitempty"`
-	}
 	o := normalised(nil)
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
-			i := strconv.FormatInt(firstUseSeq.Add(1), 10)
-			own := reflect.StructOf([]reflect.StructField{{
-				Name: "V" + i, Type: reflect.TypeFor[map[string][]float64](), Tag: `json:"v,omitempty"`,
-			}})
-			t := reflect.StructOf([]reflect.StructField{
-				{Name: "Own", Type: own},
-				{Name: "Rec", Type: reflect.TypeFor[*rec]()},
-				{Name: "Items", Type: reflect.TypeFor[[]benchdata.Item]()},
-				{Name: "Ptr", Type: reflect.PointerTo(own)},
-			})
+			t := benchdata.FreshType(firstUseSeq.Add(1))
 			Route(o, reflect.New(t).Elem().Interface())
 		}
 	})
