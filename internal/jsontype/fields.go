@@ -46,6 +46,9 @@ type Member struct {
 	Embedded, Exported bool
 	// Name is the member name the tag gives (flavor.ParseTag), "" when none.
 	Name string
+	// TagName is the tag's name as written: what comes before its first
+	// comma.
+	TagName string
 	// Opts are the tag's options (flavor.ParseTag).
 	Opts flavor.TagOptions
 	// PlainTag: the tag's name, what comes before its first comma, is made
@@ -102,7 +105,7 @@ func members(t reflect.Type) []Member {
 		out = append(out, Member{
 			Index: i, GoName: sf.Name, Type: sf.Type,
 			Embedded: sf.Anonymous, Exported: sf.IsExported(),
-			Name: name, Opts: opts, PlainTag: PlainName(raw),
+			Name: name, TagName: raw, Opts: opts, PlainTag: PlainName(raw),
 			ReadOnly: readOnlyMember(sf, name), HiddenMethods: hiddenMethods(sf),
 		})
 	}
