@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -62,16 +63,16 @@ func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) 
 func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
 	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem()),
 		asWritten: flavor.SortKeysAsWritten(t.Key())}
-	switch k := t.Key(); {
-	case k.Kind() == reflect.String:
+	switch kc := jsontype.Of(t).Key; {
+	case kc == jsontype.KeyString:
 		me.key = keyString
-	case k.Kind() == reflect.Interface && flavor.MapKeysByValue:
+	case t.Key().Kind() == reflect.Interface && flavor.MapKeysByValue:
 		me.key = keyValue
-	case k.Implements(textMarshalerType):
+	case kc == jsontype.KeyText:
 		me.key = keyText
-	case isIntKind(k.Kind()):
+	case kc == jsontype.KeyInt:
 		me.key = keyInt
-	case isUintKind(k.Kind()):
+	case kc == jsontype.KeyUint:
 		me.key = keyUint
 	case flavor.MapKeysByValue:
 		me.key = keyValue
