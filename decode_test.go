@@ -262,3 +262,47 @@ func BenchmarkDecodeBody(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkUnmarshal decodes the bench items with safejson.Unmarshal and
+// json.Unmarshal and each raw engine compiled in: typed (an engine's route)
+// and into any, 20 and 500 items.
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, n := range []int{20, 500} {
+		body, err := json.Marshal(benchdata.Items(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range []struct {
+			name   string
+			target func() any
+		}{
+			{"typed", func() any { return new([]benchdata.Item) }},
+			{"any", func() any { return new(any) }},
+		} {
+			decoders := []struct {
+				name      string
+				unmarshal func([]byte, any) error
+			}{{"encoding-json", json.Unmarshal}, {"safejson", safejson.Unmarshal}}
+			for _, e := range engine.All() {
+				if e != engine.Std() {
+					decoders = append(decoders, struct {
+						name      string
+						unmarshal func([]byte, any) error
+					}{"raw-" + e.Name(), e.Unmarshal})
+				}
+			}
+			for _, d := range decoders {
+				b.Run(fmt.Sprintf("items-%d/%s/%s", n, c.name, d.name), func(b *testing.B) {
+					require.NoError(b, d.unmarshal(body, c.target()))
+					b.SetBytes(int64(len(body)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := d.unmarshal(body, c.target()); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
