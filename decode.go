@@ -12,9 +12,10 @@ import (
 //
 // Unmarshal decodes with the engine the decode plan picks for the target's
 // type (decode_plan.go), and with encoding/json for every type no engine is
-// known to decode exactly. An engine sees only input encoding/json's own
-// scanner has accepted (json.Valid): on a syntax error the target is left
-// untouched and the error is encoding/json's, as json.Unmarshal does. When
+// known to decode exactly. An engine sees only input that json.Valid accepts
+// (engine.Valid, a faster check with its verdict): on a syntax
+// error the target is left untouched and the error is encoding/json's, as
+// json.Unmarshal does. When
 // the engine fails on valid input (a type mismatch, a number out of range),
 // or panics, the input is decoded again with encoding/json and its verdict
 // returned: its error, of its type, or its success. So the engines' own error
@@ -31,7 +32,7 @@ import (
 // plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
 	eng := o.decodeEngine(v)
-	if eng == engine.Std() || !json.Valid(data) {
+	if eng == engine.Std() || !engine.Valid(data) {
 		return json.Unmarshal(data, v)
 	}
 	return decodeValid(eng, data, v)
