@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -261,6 +263,47 @@ func BenchmarkDecodeBody(b *testing.B) {
 			}
 		}
 	})
+}
+
+// unfolded is a struct no engine quirk applies to (no float, no field name
+// with an s), which every engine may decode.
+type unfolded struct {
+	ID    int      `json:"id"`
+	Name  string   `json:"name"`
+	Tag   []string `json:"tag"`
+	Valid bool     `json:"valid"`
+}
+
+// BenchmarkUnmarshalUnfolded decodes 500 unfolded structs, the route where
+// every engine is free to decode.
+func BenchmarkUnmarshalUnfolded(b *testing.B) {
+	v := make([]unfolded, 500)
+	for i := range v {
+		it := benchdata.NewItem(i)
+		v[i] = unfolded{ID: it.ID, Name: it.Name, Tag: it.Tags, Valid: it.Active}
+	}
+	body, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	decoders := map[string]func([]byte, any) error{"encoding-json": json.Unmarshal, "safejson": safejson.Unmarshal}
+	for _, e := range engine.All() {
+		if e != engine.Std() {
+			decoders["raw-"+e.Name()] = e.Unmarshal
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(decoders)) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var out []unfolded
+				if err := decoders[name](body, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // BenchmarkUnmarshal decodes the bench items with safejson.Unmarshal and
