@@ -109,7 +109,7 @@ func TestDecodeRoutes(t *testing.T) {
 	var notPointer []int
 	cases := []struct {
 		v         any
-		quirkFree bool // no engine quirk applies: the default engine
+		quirkFree bool // no engine quirk applies: the fastest decoder of the build
 		std       bool // encoding/json only
 	}{
 		{new([]int), true, false},
@@ -127,7 +127,7 @@ func TestDecodeRoutes(t *testing.T) {
 		{notPointer, false, true},
 		{(*int)(nil), false, true},
 	}
-	def := engine.Default()
+	def := decodeEngines[0]
 	for _, c := range cases {
 		got := Options{}.decodeEngine(c.v)
 		switch {
@@ -161,3 +161,34 @@ func TestDecodePlanAllocs(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(100, func() { Options{}.decodeEngine(v) }), "%T", v)
 	}
 }
+
+// TestDecodeOrder: without Options.Engine a decode tries the engines by
+// decode speed, encoding/json last; with it, that engine first.
+func TestDecodeOrder(t *testing.T) {
+	names := func(es []engine.Engine) (n []string) {
+		for _, e := range es {
+			n = append(n, e.Name())
+		}
+		return n
+	}
+	assert.Equal(t, "std", decodeEngines[len(decodeEngines)-1].Name())
+	assert.ElementsMatch(t, names(engine.All()), names(decodeEngines))
+	if g, ok := engine.ByName("goccy"); ok {
+		assert.Equal(t, g, decodeEngines[0], "goccy decodes fastest")
+		assert.Equal(t, g, Options{}.decodeEngine(new([]int)))
+	}
+	for _, e := range engine.All() {
+		assert.Equal(t, e, Options{Engine: e}.decodeEngine(new([]int)), "%s: the configured engine first", e.Name())
+	}
+	assert.Equal(t, []string{"goccy", "sonic", "a", "z", "std"}, names(decodeOrder([]engine.Engine{
+		engine.Std(), named{name: "a"}, named{name: "sonic"}, named{name: "z"}, named{name: "goccy"},
+	})))
+}
+
+// named is an engine of that name, for decodeOrder.
+type named struct {
+	engine.Engine
+	name string
+}
+
+func (n named) Name() string { return n.name }
