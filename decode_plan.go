@@ -232,19 +232,32 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 }
 
 // plainTagName reports whether a tag's name is made of ASCII letters, digits,
-// '_' and '-' only. Other names are where the flavours of encoding/json
+// space and the punctuation classic encoding/json takes in a name
+// (!#$%&()*+-./:;<=>?@[]^_{|}~, see validName in internal/flavor/v1.go):
+// names both flavours take as written, and the engines too
+// (TestDecodeTagNames). Other names are where the flavours of encoding/json
 // differ (classic encoding/json ignores a name with a character outside its
-// set, U+2028 say, and matches the Go field name; Go 1.27's default takes the
-// name as it is), and the engines follow the classic rule.
+// set, U+2028 or a quote say, and matches the Go field name; Go 1.27's
+// default takes the name as it is), and the engines follow the classic rule;
+// non-ASCII letters fold by Unicode rules the engines are not checked
+// against.
 func plainTagName(name string) bool {
 	for i := range len(name) {
 		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c < 0x80 && tagPunct[c]) {
 			return false
 		}
 	}
 	return true
 }
+
+// tagPunct: the ASCII punctuation classic encoding/json takes in a tag name.
+var tagPunct = func() (t [0x80]bool) {
+	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+		t[c] = true
+	}
+	return t
+}()
 
 // decodeEngine returns the engine to decode into v with, engine.Std() for
 // encoding/json: the configured engine if its decode quirks do not apply to

@@ -2,12 +2,14 @@ package safejson
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/engine"
 )
@@ -85,6 +87,15 @@ func TestDecodeFeatures(t *testing.T) {
 		}{}, decUnchecked},
 		{struct {
 			V bool `json:"a b"`
+		}{}, 0},
+		{struct {
+			V bool `json:"!#$%&()*+-./:;<=>?@[]^_{|}~ "`
+		}{}, 0},
+		{struct {
+			V bool `json:"a'b"`
+		}{}, decUnchecked},
+		{struct {
+			V bool `json:"日本"`
 		}{}, decUnchecked},
 		{struct {
 			V bool `json:"the_value-2,omitempty"`
@@ -192,3 +203,32 @@ type named struct {
 }
 
 func (n named) Name() string { return n.name }
+
+// TestDecodeTagNames: every engine decodes a field whose tag name holds
+// the punctuation plainTagName takes as encoding/json does, by exact and by
+// case-folded key.
+func TestDecodeTagNames(t *testing.T) {
+	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+		name, lead := "a"+string(c)+"b", string(c)+"x"
+		typ := reflect.StructOf([]reflect.StructField{
+			{Name: "V", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, name))},
+			{Name: "W", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, lead))},
+			{Name: "Ab", Type: reflect.TypeFor[int]()},
+		})
+		require.True(t, plainTagName(name) && plainTagName(lead), "%q", c)
+		for _, in := range []string{
+			fmt.Sprintf(`{%q:1}`, name), fmt.Sprintf(`{%q:1}`, "A"+string(c)+"B"), fmt.Sprintf(`{%q:2}`, lead),
+			fmt.Sprintf(`{%q:2}`, strings.ToUpper(lead)), `{"V":3,"W":4}`, `{"ab":4}`, `{"a\u0020b":5}`,
+			fmt.Sprintf(`{%q:1,"V":2,%q:3}`, name, name),
+		} {
+			want := reflect.New(typ)
+			wantErr := json.Unmarshal([]byte(in), want.Interface())
+			require.NoError(t, wantErr, in)
+			for _, e := range engine.All() {
+				got := reflect.New(typ)
+				require.NoError(t, e.Unmarshal([]byte(in), got.Interface()), "%s: %s", e.Name(), in)
+				assert.Equal(t, want.Elem().Interface(), got.Elem().Interface(), "%s: %s", e.Name(), in)
+			}
+		}
+	}
+}
