@@ -45,7 +45,8 @@ const (
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
 	// conflicts), field names equal but for case within one struct, tag
-	// names that are not plainTagName, map keys that are not strings, []byte
+	// names that are not plainTagName, map keys that are not strings or
+	// integers (engineMapKey), []byte
 	// (base64), interfaces with methods, and the kinds encoding/json cannot
 	// decode into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
@@ -171,7 +172,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			walk(t.Elem())
 		case reflect.Map:
 			f |= decMap
-			if t.Key().Kind() != reflect.String {
+			if !engineMapKey(t.Key().Kind()) {
 				f |= decUnchecked
 			}
 			walk(t.Key())
@@ -229,6 +230,19 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 		walk(sf.Type)
 	}
 	return f
+}
+
+// engineMapKey reports whether map keys of kind k are decoded by the engines
+// as by encoding/json: strings, and integers (encoding/json parses the key
+// with strconv, "+1" and "01" included; an engine that takes a key takes it
+// with the same value, and refuses the rest: TestDecodeIntMapKeys).
+func engineMapKey(k reflect.Kind) bool {
+	switch k {
+	case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
 }
 
 // plainTagName reports whether a tag's name is made of ASCII letters, digits,

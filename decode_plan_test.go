@@ -101,7 +101,11 @@ func TestDecodeFeatures(t *testing.T) {
 			V bool `json:"the_value-2,omitempty"`
 		}{}, 0},
 		{[]byte{}, decUnchecked},
-		{map[int]string{}, decUnchecked | decMap},
+		{map[int]string{}, decMap},
+		{map[uint8][]int64{}, decMap},
+		{map[uintptr]string{}, decUnchecked | decMap},
+		{map[float64]string{}, decUnchecked | decMap | decFloat},
+		{map[bool]string{}, decUnchecked | decMap},
 		{struct{ C chan int }{}, decUnchecked},
 		{new(json.Marshaler), decInterface | decUnchecked},
 		{[][][][][][][]int{}, decDeepNest},
@@ -232,3 +236,36 @@ func TestDecodeTagNames(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeIntMapKeys: an engine that takes an integer map key takes it as
+// encoding/json does (the same value, never a key encoding/json refuses);
+// keys it refuses go to encoding/json on the error path.
+func TestDecodeIntMapKeys(t *testing.T) {
+	keys := []string{"1", "-1", "+1", "01", "-0", "0", "00", "1.0", "1e2", " 1", "1 ", "0x1", "127", "128", "-128",
+		"-129", "255", "256", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+		"-9223372036854775809", "18446744073709551615", "18446744073709551616", "", `\u0031`, "1_0", "１"}
+	for _, kt := range []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[uint8](),
+		reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint](), reflect.TypeFor[decNamedInt]()} {
+		mt := reflect.MapOf(kt, reflect.TypeFor[int]())
+		require.True(t, engineMapKey(kt.Kind()), "%v", kt)
+		for _, k := range keys {
+			in := fmt.Sprintf(`{"%s":1,"7":2}`, k)
+			want := reflect.New(mt)
+			wantErr := json.Unmarshal([]byte(in), want.Interface())
+			for _, e := range engine.All() {
+				got := reflect.New(mt)
+				err := e.Unmarshal([]byte(in), got.Interface())
+				if k == "1" {
+					require.NoError(t, err, "%s: a plain key", e.Name())
+				}
+				if err != nil {
+					continue
+				}
+				require.NoError(t, wantErr, "%s takes %s into %v", e.Name(), in, mt)
+				assert.Equal(t, want.Elem().Interface(), got.Elem().Interface(), "%s: %s into %v", e.Name(), in, mt)
+			}
+		}
+	}
+}
+
+type decNamedInt int16
