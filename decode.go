@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"io"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // Decoding gives encoding/json's verdict, with an engine's speed where that

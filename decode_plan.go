@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // Decoding is planned per target type, as encoding is: the features of the

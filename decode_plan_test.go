@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // TestEveryDecodeQuirkIsRouted: each decode quirk has its triggers, so a new

@@ -14,8 +14,8 @@ import (
 	"testing/iotest"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -216,7 +216,7 @@ func (d verdictDecoder) Decode(v any) error {
 // succeeds, encoding/json's when it fails.
 func TestDecodingKeepsTheEngineResult(t *testing.T) {
 	for _, fail := range []bool{false, true} {
-		d := safejson.Options{Engine: verdictEngine{Engine: engine.Default(), fail: fail}}
+		d := safejson.Options{Engine: engine.HandleOf(verdictEngine{Engine: engine.Default(), fail: fail})}
 		want := "from the engine"
 		if fail {
 			want = "from encoding/json"

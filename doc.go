@@ -15,7 +15,7 @@
 //
 // # How it is fast
 //
-// A value goes first to a fast third-party engine (package engine: sonic on
+// A value goes first to a fast third-party engine (internal/engine, named by package engine: sonic on
 // amd64 and arm64, goccy/go-json elsewhere; build tags choose), and only when the
 // engine rejects it to the reference encoder of package safe. Which path a value
 // takes is planned once per reflect.Type:
@@ -23,7 +23,7 @@
 //   - a type whose values cannot fail or form a cycle goes straight to the engine;
 //   - a type that always fails (a struct with a func field, a map with bool
 //     keys) never tries the engine; one that the engine is known to write
-//     differently from encoding/json (engine.Quirks) goes to another compiled-in
+//     differently from encoding/json (its quirks) goes to another compiled-in
 //     engine that writes it right, or to the reference encoder;
 //   - the shapes of decoded JSON (any, []any, map[string]any …) go to the
 //     reference encoder, which writes them faster than the engines;

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/engine"
+	iengine "github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -16,7 +17,7 @@ const (
 
 // Options configure an encode: the substitute policy of package safe, and the
 // engine to try first. The zero value is encoding/json's behaviour plus the
-// default substitutes, on engine.Default().
+// default substitutes, on the default plan of package engine.
 //
 // The fields up to Indent are safe.Options's, with the same meaning; a value
 // goes through the engine only when the engine can honour them all (a Replacer
@@ -41,8 +42,12 @@ type Options struct {
 	NoEscapeHTML bool
 	Prefix       string
 	Indent       string
-	// Engine is tried first; nil means engine.Default(), or another compiled-in
-	// engine for a type the default one is known to write wrongly.
+	// Engine is the engine to try first. The zero value is the default plan:
+	// engine.Default(), or another compiled-in engine for a type the default
+	// one is known to write wrongly, or the reference encoder. A named engine
+	// (engine.Lookup, engine.All) is the only one tried; a type it is known
+	// to write wrongly goes to the reference encoder. The bytes are the same
+	// whichever runs. An engine not compiled into the binary cannot be named.
 	Engine engine.Engine
 
 	// lineBreaks: MarshalIndent's layout even with an empty Prefix and Indent.
@@ -77,11 +82,12 @@ func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	return o.Append(nil, v)
 }
 
-func (o Options) engine() engine.Engine {
-	if o.Engine != nil {
-		return o.Engine
+// engine returns the engine o names, or the default one.
+func (o Options) engine() iengine.Engine {
+	if e := iengine.Resolve(o.Engine); e != nil {
+		return e
 	}
-	return engine.Default()
+	return iengine.Default()
 }
 
 // Encoder writes JSON values to a stream, as json.Encoder. Each value is encoded

@@ -15,8 +15,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -44,7 +45,7 @@ func eachEngine(t *testing.T, fn func(t *testing.T, e engine.Engine)) {
 func TestPlainDataGoesToEngineOnce(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
-		noFloats := avoidMask(e.Quirks())&featFloat != 0 // sonic on arm64 (-0)
+		noFloats := plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 // sonic on arm64 (-0)
 		for _, c := range []struct {
 			v     any
 			float bool
@@ -59,7 +60,7 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 			want, err := json.Marshal(c.v)
 			require.NoError(t, err)
 			before := ce.calls.Load()
-			got, err := Options{Engine: ce}.Marshal(c.v)
+			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(c.v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 			attempts := int64(1)
@@ -77,7 +78,7 @@ func TestDecodedJSONGoesToReferenceEncoder(t *testing.T) {
 		for _, v := range []any{benchdata.Maps(20), benchdata.Map(1), []map[string]any{benchdata.Map(2)}} {
 			want, err := json.Marshal(v)
 			require.NoError(t, err)
-			got, err := Options{Engine: ce}.Marshal(v)
+			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 		}
@@ -103,7 +104,7 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 	selfMap := map[string]any{"a": 1}
 	selfMap["self"] = selfMap
 	deep := map[string]any{}
-	for range engineDepthLimit {
+	for range plan.EngineDepthLimit {
 		deep = map[string]any{"a": deep}
 	}
 	for name, v := range map[string]any{
@@ -118,14 +119,14 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 		"named pointer to itself, typed":  struct{ P selfPointer }{named},
 		"any pointer to itself in struct": &struct{ A []any }{[]any{anySelf}},
 	} {
-		for _, o := range []Options{{}, {Engine: engine.Std()}} {
-			got, _ := o.plan(v)
+		for _, o := range []Options{{}, {Engine: engine.HandleOf(engine.Std())}} {
+			got := o.plan(v).Engine
 			assert.Nil(t, got, name)
 		}
 		eachEngine(t, func(t *testing.T, e engine.Engine) {
-			got, _ := (&Options{Engine: e}).plan(v)
+			got := (&Options{Engine: engine.HandleOf(e)}).plan(v).Engine
 			assert.Nil(t, got, "%s on %s", name, e.Name())
-			out, err := Options{Engine: e}.Marshal(v)
+			out, err := Options{Engine: engine.HandleOf(e)}.Marshal(v)
 			require.NoError(t, err, name)
 			assert.True(t, json.Valid(out), "%s on %s: %s", name, e.Name(), out)
 		})
@@ -138,10 +139,10 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 func TestCyclesNeverReachTheEngine(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		ce := &countingEngine{Engine: e}
-		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(engineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
+		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(plan.EngineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
 			want, err := safe.Marshal(v)
 			require.NoError(t, err)
-			got, err := Options{Engine: ce}.Marshal(v)
+			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 		}
@@ -155,17 +156,17 @@ func TestRejectedValueFallsBack(t *testing.T) {
 		v := benchdata.ItemsWithNaN(20)
 		want, err := safe.Marshal(v)
 		require.NoError(t, err)
-		got, err := Options{Engine: ce}.Marshal(v)
+		got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 		assert.Contains(t, string(got), `"score":null`)
 		attempts := 1
-		if avoidMask(e.Quirks())&featFloat != 0 {
+		if plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 {
 			attempts = 0 // sonic on arm64: floats never go to it (-0)
 		}
 		assert.EqualValues(t, attempts, ce.calls.Load(), "one engine attempt, then the fallback")
 
-		_, err = Options{Engine: e, Strict: true}.Marshal(v)
+		_, err = Options{Engine: engine.HandleOf(e), Strict: true}.Marshal(v)
 		var uve *json.UnsupportedValueError
 		assert.ErrorAs(t, err, &uve, "Strict turns the substitute into the std error")
 	})
@@ -176,7 +177,7 @@ func TestEnginePanicFallsBack(t *testing.T) {
 	v := benchdata.Items(3)
 	want, err := json.Marshal(v)
 	require.NoError(t, err)
-	got, err := Options{Engine: ce}.Marshal(v)
+	got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
 	assert.EqualValues(t, 1, ce.calls.Load())
@@ -195,8 +196,8 @@ func (f failing) MarshalJSON() ([]byte, error) {
 
 func TestUserPanicPropagates(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
-		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: e}.Marshal(panicky{}) })
-		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: e}.Marshal([]any{1, panicky{}}) })
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: engine.HandleOf(e)}.Marshal(panicky{}) })
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: engine.HandleOf(e)}.Marshal([]any{1, panicky{}}) })
 	})
 }
 
@@ -206,7 +207,7 @@ func TestUserErrorIsStdError(t *testing.T) {
 		_, want := json.Marshal(map[string]any{"f": failing{&stdCalls}})
 		require.Error(t, want)
 		dst := []byte("prefix")
-		got, err := Options{Engine: e}.Append(dst, map[string]any{"f": failing{&calls}})
+		got, err := Options{Engine: engine.HandleOf(e)}.Append(dst, map[string]any{"f": failing{&calls}})
 		require.Error(t, err)
 		assert.Equal(t, want.Error(), err.Error())
 		var me *json.MarshalerError
@@ -310,11 +311,11 @@ func TestUnmarshalAndDecoder(t *testing.T) {
 			A int
 			B []string
 		}
-		require.NoError(t, Options{Engine: e}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
+		require.NoError(t, Options{Engine: engine.HandleOf(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
 		assert.Equal(t, 1, v.A)
 		assert.Equal(t, []string{"x"}, v.B)
 
-		d := Options{Engine: e}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
+		d := Options{Engine: engine.HandleOf(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
 		d.UseNumber()
 		var m map[string]any
 		require.NoError(t, d.Decode(&m))
@@ -342,7 +343,7 @@ func (hiddenJSON) MarshalJSON() ([]byte, error)  { return []byte(`"j"`), nil }
 func (*hiddenText) MarshalJSON() ([]byte, error) { return []byte(`"t"`), nil }
 
 func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
-	assert.NotZero(t, infoOf(reflect.TypeFor[hidesMethods]()).feat&featHiddenMethods)
+	assert.NotZero(t, plan.FeaturesOf(reflect.TypeFor[hidesMethods]())&plan.FeatHiddenMethods)
 	for _, v := range []any{hidesMethods{hiddenJSON{1}, &hiddenText{2}, 3}, hidesMethods{X: 3}, []any{hidesMethods{X: 4}}} {
 		want, err := safe.Marshal(v)
 		require.NoError(t, err)
@@ -358,7 +359,7 @@ func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got), "%#v", v)
 		eachEngine(t, func(t *testing.T, e engine.Engine) {
-			got, err := Options{Engine: e}.Marshal(v)
+			got, err := Options{Engine: engine.HandleOf(e)}.Marshal(v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got), "%#v", v)
 		})

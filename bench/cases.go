@@ -5,8 +5,8 @@ import (
 	"fmt"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -79,7 +79,7 @@ type encoder struct {
 func encoders(c Case, eng engine.Engine) [numEncoders]encoder {
 	v := c.Value
 	before := safe.Options{Replacer: c.Replacer}
-	after := safejson.Options{Replacer: c.Replacer, Engine: eng}
+	after := safejson.Options{Replacer: c.Replacer, Engine: engine.HandleOf(eng)}
 	encs := [numEncoders]encoder{
 		encBefore: {marshal: func() ([]byte, error) { return before.Marshal(v) }},
 		encAfter:  {marshal: func() ([]byte, error) { return after.Marshal(v) }},

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/bench/corpus"
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // corpusInput is one row of the corpus tables: a JSON document and the Go

@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson/bench/corpus"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // httpConfig says how the HTTP bench loads its servers.

@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // Machine says where a bench ran.

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // quickReport runs the whole table once, in the smallest batches, and is shared

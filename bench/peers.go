@@ -9,7 +9,7 @@ import (
 	segmentio "github.com/segmentio/encoding/json"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // peer is a JSON library the corpus tables measure safejson against.
@@ -38,7 +38,7 @@ var jsoniterStd = jsoniter.ConfigCompatibleWithStandardLibrary
 // peers returns the libraries of the corpus tables in column order: safejson
 // (with eng as its engine) first, encoding/json last but for encoding/json/v2 where the toolchain has it.
 func peers(eng engine.Engine) []peer {
-	sj := safejson.Options{Engine: eng}
+	sj := safejson.Options{Engine: engine.HandleOf(eng)}
 	ps := []peer{
 		{Name: peerSafejson, Label: "safejson", Marshal: sj.Marshal, Unmarshal: sj.Unmarshal},
 		{Name: "sonic", Label: "sonic ConfigStd", Marshal: sonic.ConfigStd.Marshal, Unmarshal: sonic.ConfigStd.Unmarshal},

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 // tableConfig says what runTable measures and how long.

@@ -23,7 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/safe"
 )
@@ -70,7 +70,7 @@ func TestCorpus(t *testing.T) {
 		}
 		assert.Equal(t, c.Options.Replacer != nil, c.ReplacerKeys != nil,
 			"%s: %s: replacer keys are listed exactly when the case has a replacer", c.Name, c.Where())
-		assert.Nil(t, c.Options.Engine, "%s: %s: the runner sets the engine", c.Name, c.Where())
+		assert.True(t, c.Options.Engine.IsZero(), "%s: %s: the runner sets the engine", c.Name, c.Where())
 		for _, k := range c.Known {
 			assert.Contains(t, []string{"sonic", "goccy", "std"}, k.Engine, "%s: %s", c.Name, c.Where())
 			assert.NotEmpty(t, k.Reason, "%s: %s", c.Name, c.Where())

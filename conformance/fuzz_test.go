@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/randtype"
 )
 

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -415,7 +415,7 @@ func (l *callLog) check() []string {
 
 func engineOptions(c *Case, e engine.Engine, calls *callLog) safejson.Options {
 	o := c.Options
-	o.Engine = e
+	o.Engine = engine.HandleOf(e)
 	o.Replacer = calls.wrap()
 	return o
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // Marshal returns the JSON encoding of v: byte-identical to json.Marshal where
@@ -22,23 +24,19 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 func Append(dst []byte, v any) ([]byte, error) { return Options{}.Append(dst, v) }
 
 // Marshal encodes v with these options.
-func (o Options) Marshal(v any) ([]byte, error) {
-	return o.marshal(v, o.Prefix != "" || o.Indent != "")
-}
+func (o Options) Marshal(v any) ([]byte, error) { return o.append(nil, v, false) }
 
 // MarshalIndent encodes v with these options, indented with prefix and indent
 // (which replace o.Prefix and o.Indent) as json.MarshalIndent does: unlike
 // Marshal, an empty prefix and indent still put every member on its own line.
 func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 	o.Prefix, o.Indent = prefix, indent
-	return o.marshal(v, true)
+	return o.append(nil, v, true)
 }
 
 // Append appends the encoding of v with these options to dst. On error it
 // returns dst unchanged: the bytes of dst up to len(dst) are never modified.
-func (o Options) Append(dst []byte, v any) ([]byte, error) {
-	return o.append(dst, v, o.Prefix != "" || o.Indent != "")
-}
+func (o Options) Append(dst []byte, v any) ([]byte, error) { return o.append(dst, v, false) }
 
 // AppendIndent is Append with indentation, as MarshalIndent.
 func (o Options) AppendIndent(dst []byte, v any, prefix, indent string) ([]byte, error) {
@@ -46,28 +44,23 @@ func (o Options) AppendIndent(dst []byte, v any, prefix, indent string) ([]byte,
 	return o.append(dst, v, true)
 }
 
-func (o *Options) marshal(v any, indented bool) ([]byte, error) {
-	if err := o.Validate(); err != nil {
-		return nil, err
-	}
-	e := newEncodeState(o, indented)
-	if err := e.top(v); err != nil {
-		e.release()
-		return nil, o.exactError(err, v, indented)
-	}
-	out := append([]byte(nil), e.buf...) // not zeroed first, unlike make
-	e.release()
-	return out, nil
-}
-
-func (o *Options) append(dst []byte, v any, indented bool) ([]byte, error) {
-	if err := o.Validate(); err != nil {
+func (o *Options) append(dst []byte, v any, lineBreaks bool) ([]byte, error) {
+	io := o.internal(lineBreaks)
+	if err := io.Normalize(); err != nil {
 		return dst, err
 	}
-	e := newEncodeState(o, indented)
+	return appendNormalised(dst, v, io)
+}
+
+func init() { options.SafeAppend = appendNormalised }
+
+// appendNormalised appends the encoding of v under o, normalised, to dst; on
+// error it returns dst unchanged.
+func appendNormalised(dst []byte, v any, o options.Options) ([]byte, error) {
+	e := newEncodeState(&o)
 	if err := e.top(v); err != nil {
 		e.release()
-		return dst, o.exactError(err, v, indented)
+		return dst, exactError(err, v, &o)
 	}
 	dst = append(dst, e.buf...)
 	e.release()
@@ -79,13 +72,13 @@ func (o *Options) append(dst []byte, v any, indented bool) ([]byte, error) {
 // of the same encode without indentation: encoding/json counts the offset in
 // its compact output, which it indents afterwards. (The replacer, if any, is
 // called again for that encode.)
-func (o *Options) exactError(err error, v any, indented bool) error {
-	if se, ok := err.(*Error); !ok || se.nonString == 0 || !indented {
+func exactError(err error, v any, o *options.Options) error {
+	if se, ok := err.(*Error); !ok || se.nonString == 0 || !o.Indented() {
 		return err
 	}
 	c := *o
-	c.Prefix, c.Indent = "", ""
-	if _, cerr := c.marshal(v, false); cerr != nil {
+	c.Prefix, c.Indent, c.LineBreaks = "", "", false
+	if _, cerr := appendNormalised(nil, v, c); cerr != nil {
 		return cerr
 	}
 	return err
@@ -135,29 +128,23 @@ const (
 	maxBuffer  = 16 << 20
 )
 
-func newEncodeState(o *Options, indented bool) *encodeState {
+// newEncodeState returns a state for one encode under o, normalised.
+func newEncodeState(o *options.Options) *encodeState {
 	e, _ := statePool.Get().(*encodeState)
 	if e == nil {
 		e = &encodeState{buf: make([]byte, 0, 1024)}
 	}
 	e.buf = e.buf[:0]
 	e.escapeHTML = !o.NoEscapeHTML
-	e.indented = indented
+	e.indented = o.Indented()
 	e.prefix, e.indent = o.Prefix, o.Indent
 	e.depth = 0
 	e.maxDepth = o.MaxDepth
-	if e.maxDepth == 0 {
-		e.maxDepth = DefaultMaxDepth
-	}
-	e.maxDepth = min(e.maxDepth, HardMaxDepth)
 	e.indirect = 0
 	e.maxBreadth = o.MaxBreadth
 	e.strict = o.Strict
-	e.circular = o.Circular
+	e.circular = Circular(o.Circular)
 	e.placeholder = o.Placeholder
-	if e.placeholder == "" {
-		e.placeholder = DefaultPlaceholder
-	}
 	e.replacer = o.Replacer
 	e.anc.reset()
 	return e

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -34,7 +34,7 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 				for _, c := range diffCases() {
 					want, wantErr := vr.ref.Marshal(c.v)
 					o := vr.opts
-					o.Engine = e
+					o.Engine = engine.HandleOf(e)
 					got, err := o.Marshal(c.v)
 					if wantErr != nil {
 						if assert.Error(t, err, c.name) {

@@ -6,12 +6,13 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
 // HardMaxDepth bounds Options.MaxDepth, so that the encoder's recursion stays
 // far from the goroutine stack limit (a fatal error, not a panic, in Go).
-const HardMaxDepth = 100000
+const HardMaxDepth = options.HardMaxDepth
 
 // indirectPerLevel is how many pointers and interfaces may be followed per
 // level of MaxDepth: they do not count as nesting, but they do recurse.

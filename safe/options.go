@@ -1,9 +1,6 @@
 package safe
 
-import (
-	"fmt"
-	"strconv"
-)
+import "github.com/safejson/safejson/internal/options"
 
 // Circular says what the encoder writes for a cycle: a pointer, map or slice that
 // is its own ancestor on the current path.
@@ -12,22 +9,22 @@ type Circular int
 const (
 	// CircularOmit drops the member from its object, and writes null as an array
 	// element or at the top level. It is the default.
-	CircularOmit Circular = iota
+	CircularOmit Circular = options.CircularOmit
 	// CircularPlaceholder writes Options.Placeholder (default "[Circular]") as a
 	// JSON string in place of the value.
-	CircularPlaceholder
+	CircularPlaceholder Circular = options.CircularPlaceholder
 	// CircularError returns an *Error wrapping *json.UnsupportedValueError, as
 	// encoding/json does, but naming where the cycle is.
-	CircularError
+	CircularError Circular = options.CircularError
 )
 
 // DefaultMaxDepth is the nesting depth beyond which objects and arrays are
 // replaced by "[Object]" and "[Array]", when Options.MaxDepth is 0.
-const DefaultMaxDepth = 10000
+const DefaultMaxDepth = options.DefaultMaxDepth
 
 // DefaultPlaceholder is written for a cycle under CircularPlaceholder when
 // Options.Placeholder is empty.
-const DefaultPlaceholder = "[Circular]"
+const DefaultPlaceholder = options.DefaultPlaceholder
 
 // Options configure the encoder. The zero value means "as encoding/json, plus the
 // default substitutes".
@@ -83,28 +80,20 @@ type Options struct {
 // negative, Circular one of the policies, and Placeholder set only with
 // CircularPlaceholder. Marshal and Append return this error, encoding nothing.
 func (o Options) Validate() error {
-	switch {
-	case o.MaxDepth < 0:
-		return fmt.Errorf("safe: MaxDepth must not be negative, got %d", o.MaxDepth)
-	case o.MaxBreadth < 0:
-		return fmt.Errorf("safe: MaxBreadth must not be negative, got %d", o.MaxBreadth)
-	case o.Circular < CircularOmit || o.Circular > CircularError:
-		return fmt.Errorf("safe: unknown Circular policy %d", int(o.Circular))
-	case o.Placeholder != "" && o.Circular != CircularPlaceholder:
-		return fmt.Errorf("safe: Placeholder %q is set but Circular is %s, not CircularPlaceholder", o.Placeholder, o.Circular)
+	io := o.internal(false)
+	return io.Validate()
+}
+
+// internal returns o in the internal form, not yet normalised; lineBreaks
+// asks for MarshalIndent's layout.
+func (o *Options) internal(lineBreaks bool) options.Options {
+	return options.Options{
+		Circular: int(o.Circular), Placeholder: o.Placeholder,
+		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
+		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
+		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
 	}
-	return nil
 }
 
 // String returns the name of the policy.
-func (c Circular) String() string {
-	switch c {
-	case CircularOmit:
-		return "CircularOmit"
-	case CircularPlaceholder:
-		return "CircularPlaceholder"
-	case CircularError:
-		return "CircularError"
-	}
-	return "Circular(" + strconv.Itoa(int(c)) + ")"
-}
+func (c Circular) String() string { return options.CircularName(int(c)) }

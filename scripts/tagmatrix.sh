@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The build-tag matrix of package engine: what each engine tag links on each
 # architecture, and that the forbidden combinations fail to compile with the
-# message that names the problem (engine/select_*.go).
+# message that names the problem (internal/engine/select_*.go), through the public package engine.
 #
 #   scripts/tagmatrix.sh              # both halves
 #   scripts/tagmatrix.sh -list-only   # only what links (go list; compiles nothing)

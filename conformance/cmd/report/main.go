@@ -25,7 +25,7 @@ import (
 	"strings"
 
 	"github.com/safejson/safejson/conformance"
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 )
 
 func main() {

@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"encoding"
@@ -112,6 +112,12 @@ func dynamicRoot(t reflect.Type) bool {
 // maxTypeNest is the most container types nested directly in one another
 // (map[string][]*[]int is 4) before featDeepTypeNest.
 const maxTypeNest = 6
+
+// MaxTypeNest is maxTypeNest, for the decode planner.
+const MaxTypeNest = maxTypeNest
+
+// TypeNest is typeNest, for the decode planner.
+func TypeNest(t reflect.Type) int { return typeNest(t) }
 
 // typeInfo is the planner's cached knowledge of one type.
 type typeInfo struct {

@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"reflect"

@@ -14,7 +14,10 @@ import (
 // Each bit says what differs, on which engine, flavour and architecture, and
 // which feature of a value's Go type triggers it; an engine reports the bits
 // that hold on the flavour it is built with, so that a planner can decide
-// per type whether the engine may write it. Every bit an engine reports is
+// per type whether the engine may write it: how the planner routes around
+// each (the type features it keeps from an engine with the bit, a value that
+// triggers it, the demo that shows it) is one table, quirkRules in
+// internal/plan/quirks.go. Every bit an engine reports is
 // asserted by a test in quirks_test.go, which fails when an engine version
 // fixes it, and every demonstrated difference is asserted to be reported.
 //

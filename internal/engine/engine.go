@@ -4,7 +4,8 @@
 // Three engines exist: "sonic" (bytedance/sonic, amd64 and arm64 only),
 // "goccy" (goccy/go-json) and "std" (encoding/json itself, always compiled
 // in). Which ones a binary holds is decided by build tags (see Default); All
-// lists them and ByName finds one.
+// lists them and ByName finds one. The public package
+// github.com/safejson/safejson/engine names them by opaque handles (Handle).
 //
 // An engine either writes exactly the bytes encoding/json writes, or fails with
 // one of three kinds of error (see errors.go):
@@ -61,7 +62,7 @@ type Options struct {
 	// can do so exactly as the reference encoder does. An engine that cannot
 	// ignores it and rejects the value. Callers must not set it for values
 	// holding a float field with the ",string" option: sonic writes "null"
-	// there, quoted.
+	// there, quoted (internal/plan: noNullForNonFinite).
 	NullForNonFinite bool
 }
 

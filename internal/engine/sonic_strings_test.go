@@ -3,8 +3,13 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +89,58 @@ func TestSonicStringsAsStd(t *testing.T) {
 	b, err := json.Marshal("\b\f")
 	require.NoError(t, err)
 	require.Equal(t, `"\b\f"`, string(b))
+}
+
+// TestSonicLargeOutputReusesItsBuffer: sonic.Config.Marshal grows a new
+// buffer from 4 KiB for every output over 1 MiB, and HTML-escapes into a
+// second one (about 200 allocations and 7× the output's size for a 2 MB
+// value); the wrapper encodes into a pooled scratch buffer and copies once
+// into dst, so a large value costs the allocation of its output, and the
+// bytes are still encoding/json's.
+func TestSonicLargeOutputReusesItsBuffer(t *testing.T) {
+	if raceEnabled {
+		t.Skip("under -race sonic also runs encoding/json on every value, allocating as it does")
+	}
+	type item struct {
+		Name string
+		Tags []string
+		HTML string
+	}
+	v := make([]item, 40000)
+	for i := range v {
+		v[i] = item{Name: fmt.Sprint("item", i), Tags: []string{"a", "b"}, HTML: "<a&b>"}
+	}
+	v[0].Tags[1] = "b\u2028\u2029" // escaped by encoding/json whatever SetEscapeHTML says
+	want, err := json.Marshal(v)
+	require.NoError(t, err)
+	require.Greater(t, len(want), 2<<20, "the value must be larger than sonic's pool limit")
+	// No collection while measuring: it would empty the pool of scratch
+	// buffers at a moment of its choosing.
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	for _, o := range []Options{{}, {NoEscapeHTML: true}} {
+		got, err := Sonic().Append(nil, v, o)
+		require.NoError(t, err)
+		if o.NoEscapeHTML {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			require.NoError(t, enc.Encode(v))
+			assert.Equal(t, bytes.TrimSuffix(buf.Bytes(), []byte("\n")), got)
+		} else {
+			assert.Equal(t, want, got)
+		}
+		allocs := testing.AllocsPerRun(5, func() { _, _ = Sonic().Append(nil, v, o) })
+		assert.LessOrEqual(t, allocs, 3.0, "NoEscapeHTML=%v: the output and two of sonic's own (raw sonic: 31), not a buffer grown each time", o.NoEscapeHTML)
+		// The least of a few runs: a test running in parallel may hold the
+		// pooled scratch buffer during one of them.
+		bytesPerOp := uint64(math.MaxUint64)
+		for range 5 {
+			var ms0, ms1 runtime.MemStats
+			runtime.ReadMemStats(&ms0)
+			_, _ = Sonic().Append(nil, v, o)
+			runtime.ReadMemStats(&ms1)
+			bytesPerOp = min(bytesPerOp, ms1.TotalAlloc-ms0.TotalAlloc)
+		}
+		assert.Less(t, bytesPerOp, uint64(2*len(want)), "NoEscapeHTML=%v: at most twice the output's size allocated", o.NoEscapeHTML)
+	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 

@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"reflect"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/safe"
 )
 
 // chainPtr is a pointer to itself: a chain of them writes no JSON nesting.
@@ -43,16 +45,16 @@ func TestScanPointerChains(t *testing.T) {
 		v    any
 		ok   bool
 	}{
-		{"type P *P, at the limit", pointerChain(engineDepthLimit), true},
-		{"type P *P, beyond the limit", pointerChain(engineDepthLimit + 1), false},
+		{"type P *P, at the limit", pointerChain(EngineDepthLimit), true},
+		{"type P *P, beyond the limit", pointerChain(EngineDepthLimit + 1), false},
 		{"type P *P, 200000", pointerChain(200_000), false},
-		{"*any chain, at the limit", anyChain(engineDepthLimit), true},
-		{"*any chain, beyond the limit", anyChain(engineDepthLimit + 1), false},
+		{"*any chain, at the limit", anyChain(EngineDepthLimit), true},
+		{"*any chain, beyond the limit", anyChain(EngineDepthLimit + 1), false},
 		{"[]any of short chains", []any{anyChain(900), anyChain(900), anyChain(900)}, true},
 	} {
 		ti := infoOf(reflect.TypeOf(c.v))
 		require.NotNil(t, ti.scan, c.name)
-		assert.Equal(t, c.ok, scanValue(c.v, ti, engineDepthLimit, 0), c.name)
+		assert.Equal(t, c.ok, scanValue(c.v, ti, EngineDepthLimit, 0), c.name)
 	}
 	// 8 × MaxDepth indirections (a pointer and an interface each step of an
 	// *any chain) are followed, one more is cut short.
@@ -61,10 +63,10 @@ func TestScanPointerChains(t *testing.T) {
 		if 2*n > 8*10000 {
 			want = "null"
 		}
-		out, err := Marshal(anyChain(n))
+		out, err := safe.Marshal(anyChain(n))
 		require.NoError(t, err)
 		assert.Equal(t, want, string(out), "*any chain of %d", n)
-		out, err = Marshal(pointerChain(n))
+		out, err = safe.Marshal(pointerChain(n))
 		require.NoError(t, err)
 		assert.Equal(t, "null", string(out), "type P *P chain of %d", n)
 	}

@@ -1,6 +1,9 @@
 package engine
 
-import "bytes"
+import (
+	"bytes"
+	"slices"
+)
 
 // escapeLineSeparators escapes raw U+2028 (E2 80 A8) and U+2029 (E2 80 A9).
 func escapeLineSeparators(b []byte) []byte {
@@ -37,4 +40,24 @@ func indexLineSeparator(b []byte) int {
 		}
 		off = i + 1
 	}
+}
+
+// appendEscapingLineSeparators appends b to dst with raw U+2028 and U+2029
+// escaped.
+func appendEscapingLineSeparators(dst, b []byte) []byte {
+	i := indexLineSeparator(b)
+	if i < 0 {
+		return append(dst, b...)
+	}
+	dst = slices.Grow(dst, len(b)+len(b)/16)
+	for ; i >= 0; i = indexLineSeparator(b) {
+		dst = append(dst, b[:i]...)
+		if b[i+2] == 0xA8 {
+			dst = append(dst, `\u2028`...)
+		} else {
+			dst = append(dst, `\u2029`...)
+		}
+		b = b[i+3:]
+	}
+	return append(dst, b...)
 }

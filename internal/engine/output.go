@@ -22,11 +22,25 @@ func trimNewline(b []byte, n int) []byte {
 	return b
 }
 
-// maxPooled is the capacity above which a scratch buffer is dropped instead
-// of pooled, so that one huge value does not pin its buffer for good.
+// scratchPool holds the buffers engines encode into before the output is
+// laid out (indented, escaped) into the caller's dst.
+var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
+
+// maxPooled is the capacity up to which a scratch buffer is always pooled
+// again; a larger one only when the value just written filled a quarter of it
+// (json/v2's rule), so that one huge value does not pin its buffer for small
+// ones, and a run of large ones reuses it instead of growing a buffer anew
+// each time.
 const maxPooled = 256 << 10
 
-var scratchPool = sync.Pool{New: func() any { return new([]byte) }}
+// putScratch returns bp to the pool, holding b, the buffer last written
+// through it.
+func putScratch(bp *[]byte, b []byte) {
+	if cap(b) <= maxPooled || len(b) >= cap(b)/4 {
+		*bp = b[:0]
+		scratchPool.Put(bp)
+	}
+}
 
 // appendIndentedVia appends v as json.MarshalIndent writes it: e writes the
 // compact form into a pooled scratch buffer, which appendIndent lays out into
@@ -39,10 +53,7 @@ func appendIndentedVia(e Engine, dst []byte, v any, o Options) ([]byte, error) {
 		return dst, err
 	}
 	out, err := appendIndent(dst, compact, o.Prefix, o.Indent)
-	if cap(compact) <= maxPooled {
-		*bp = compact[:0]
-		scratchPool.Put(bp)
-	}
+	putScratch(bp, compact)
 	if err != nil {
 		return dst, &Rejected{Engine: e.Name(), Err: err}
 	}

@@ -1,8 +1,13 @@
-package safejson
+package plan
 
 import (
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math/bits"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 	"unsafe"
@@ -10,8 +15,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/safe"
 )
 
 type planLeaf struct {
@@ -138,7 +145,7 @@ func TestScanFindsCycles(t *testing.T) {
 	selfSlice[1] = selfSlice
 	mutualA := []planA{{}}
 	mutualA[0].B = &planB{A: mutualA}
-	deepButFine := benchdata.DeepStruct(engineDepthLimit - 1)
+	deepButFine := benchdata.DeepStruct(EngineDepthLimit - 1)
 	ring := func(n int) *planList {
 		first := &planList{V: 0}
 		last := first
@@ -167,9 +174,9 @@ func TestScanFindsCycles(t *testing.T) {
 		{"interface holding cycle", planIface{Any: selfList}, false},
 		{"interface holding func struct", planIface{Any: planFunc{}}, false},
 		{"interface holding plain struct", planIface{Any: planLeaf{}}, true},
-		{"deep map beyond limit", benchdata.DeepMap(engineDepthLimit + 1), false},
+		{"deep map beyond limit", benchdata.DeepMap(EngineDepthLimit + 1), false},
 		{"deep struct within limit", deepButFine, true},
-		{"deep struct beyond limit", benchdata.DeepStruct(engineDepthLimit + 1), false},
+		{"deep struct beyond limit", benchdata.DeepStruct(EngineDepthLimit + 1), false},
 		{"ring of 17 (beyond the recent ancestors)", ring(17), false},
 		{"ring of 300", ring(300), false},
 		{"ring of 5000 (found by the depth limit)", ring(5000), false},
@@ -187,14 +194,10 @@ func TestScanFindsCycles(t *testing.T) {
 	for _, c := range cases {
 		ti := infoOf(reflect.TypeOf(c.v))
 		if assert.NotNil(t, ti.scan, c.name) {
-			assert.Equal(t, c.ok, scanValue(c.v, ti, engineDepthLimit, featUnsupported|featBadMapKey), c.name)
+			assert.Equal(t, c.ok, scanValue(c.v, ti, EngineDepthLimit, featUnsupported|featBadMapKey), c.name)
 		}
 	}
 }
-
-type planArrayElem struct{ X int }
-
-func (*planArrayElem) MarshalText() ([]byte, error) { return []byte("m"), nil }
 
 func TestEveryQuirkIsHandled(t *testing.T) {
 	for _, e := range engine.All() {
@@ -202,49 +205,147 @@ func TestEveryQuirkIsHandled(t *testing.T) {
 	}
 }
 
-func TestQuirksRouteAround(t *testing.T) {
-	triggers := []struct {
-		quirk engine.Quirks
-		v     any
-	}{
-		{engine.QuirkStringOption, planStringOpt{S: "<"}},
-		{engine.QuirkMarshalerOutput, planMarshaler{}},
-		{engine.QuirkMarshalerOutput, []json.RawMessage{json.RawMessage(`1`)}},
-		{engine.QuirkMarshalerOutput, planIface{Any: planMarshaler{}}},
-		{engine.QuirkNegativeZero, 1.5},
-		{engine.QuirkArrayMethods, [2]planArrayElem{}},
-		{engine.QuirkNestedTypeCompile, [][][][][][][]int{}},
-		{engine.QuirkOmitEmptyNegativeZero, struct {
-			F float64 `json:",omitempty"`
-		}{}},
-		{engine.QuirkEmbeddedPointerMethods, struct{ *planPtrMarshaler }{}},
-		{engine.QuirkStickyPointerMethods, planIface{Any: planPtrMarshaler{}}},
-		{engine.QuirkMarshalerInterfacePointer, struct{ M *json.Marshaler }{}},
-		{engine.QuirkDoublePointerMethods, struct{ P **planPtrMarshaler }{}},
-		{engine.QuirkTagName, struct {
-			//lint:ignore SA5008 a quote in the name, on purpose (QuirkTagName)
-			A int `json:"a\"b"`
-		}{}},
-	}
+// defaultEngines are the engines of the default plan, in order: the
+// third-party engines compiled in, or std alone when there is none.
+func defaultEngines() []engine.Engine {
+	var es []engine.Engine
 	for _, e := range engine.All() {
-		for _, tr := range triggers {
-			o := Options{Engine: e}
-			got, _ := o.plan(tr.v)
-			if e.Quirks().Has(tr.quirk) {
-				assert.Nil(t, got, "%s has %v: %T must not go to it", e.Name(), tr.quirk, tr.v)
+		if e != engine.Std() || len(es) == 0 {
+			es = append(es, e)
+		}
+	}
+	return es
+}
+
+// TestQuirkRulesRoute: the trigger value of each quirk rule never goes to an
+// engine with that quirk; named, such an engine gives it to the reference
+// encoder; with the default candidates it goes to the first compiled-in
+// engine without the quirk that may take the value's features (the other
+// third-party engine, where two are compiled in and the features are this
+// quirk's alone), and to the reference encoder when there is none (under a
+// single-engine tag).
+func TestQuirkRulesRoute(t *testing.T) {
+	defaults := defaultEngines()
+	toOther := 0
+	for _, r := range quirkRules {
+		v := r.value()
+		feat := infoOf(reflect.TypeOf(v)).feat
+		if r.avoid != 0 {
+			require.NotZero(t, feat&r.avoid, "%v: the trigger value %T has none of the features avoided", r.quirk, v)
+		}
+		var quirky []engine.Engine
+		for _, e := range engine.All() {
+			if e.Quirks().Has(r.quirk) {
+				quirky = append(quirky, e)
+				got, _ := route(normalised(e), v)
+				assert.Nil(t, got, "%v: %T must not go to %s, which has it", r.quirk, v, e.Name())
 			}
-			if e.Quirks() == 0 {
-				assert.NotNil(t, got, "%s has no quirk: %T may go to it", e.Name(), tr.v)
+		}
+		if len(quirky) == 0 {
+			continue // no engine of this build and flavour has it
+		}
+		var want engine.Engine
+		for _, e := range defaults {
+			if !e.Quirks().Has(r.quirk) && feat&avoidMask(e.Quirks()) == 0 && r.avoid&baseAvoid == 0 && r.avoid != 0 {
+				want = e
+				break
+			}
+		}
+		got, _ := route(normalised(nil), v)
+		if want == nil {
+			assert.Nil(t, got, "%v: %T has no compiled-in engine to go to (default plan %v)", r.quirk, v, names(defaults))
+		} else {
+			assert.Equal(t, want, got, "%v: %T must go to %s, without the quirk", r.quirk, v, want.Name())
+			toOther++
+		}
+		if len(defaults) == 1 {
+			assert.Nil(t, got, "%v: one engine compiled in (%s), which has the quirk: %T goes to the reference encoder", r.quirk, defaults[0].Name(), v)
+		}
+	}
+	// With sonic and goccy both compiled in, some quirky values are shown
+	// to reach the other engine, not the reference encoder.
+	if len(defaults) == 2 {
+		assert.NotZero(t, toOther, "no quirk's trigger value reached the other engine")
+		for _, q := range []engine.Quirks{engine.QuirkStringOption, engine.QuirkMarshalerOutput, engine.QuirkMarshalerInterfacePointer} {
+			for _, r := range quirkRules {
+				if r.quirk == q && defaults[0].Quirks().Has(q) != defaults[1].Quirks().Has(q) {
+					got, _ := route(normalised(nil), r.value())
+					require.NotNil(t, got, "%v", q)
+					assert.False(t, got.Quirks().Has(q), "%v went to %s", q, got.Name())
+				}
 			}
 		}
 	}
-	// With no engine named, a type the default engine writes wrongly goes to
-	// another compiled-in engine that writes it right, if there is one.
-	for _, tr := range triggers {
-		got, _ := (&Options{}).plan(tr.v)
-		if got != nil {
-			assert.False(t, got.Quirks().Has(tr.quirk), "%T went to %s", tr.v, got.Name())
+}
+
+func names(es []engine.Engine) []string {
+	var out []string
+	for _, e := range es {
+		out = append(out, e.Name())
+	}
+	return out
+}
+
+// TestQuirkRulesTable: one rule per quirk, every quirk an engine may report.
+func TestQuirkRulesTable(t *testing.T) {
+	seen := engine.Quirks(0)
+	for _, r := range quirkRules {
+		require.Equal(t, 1, bits.OnesCount64(uint64(r.quirk)), "%v: one quirk a rule", r.quirk)
+		assert.Zero(t, seen&r.quirk, "%v: two rules", r.quirk)
+		seen |= r.quirk
+		assert.NotEmpty(t, r.trigger, "%v", r.quirk)
+		assert.NotNil(t, r.value, "%v", r.quirk)
+		assert.NotEmpty(t, r.demo, "%v", r.quirk)
+		assert.NotContains(t, r.quirk.String(), "Quirk(", "%v: a quirk the engine package names", r.quirk)
+	}
+	assert.Equal(t, knownQuirks, seen)
+}
+
+// TestQuirkRulesHaveDemos: each rule's demo is in
+// internal/engine/quirks_test.go, and shows that quirk: a quirkDemo literal
+// with that name and quirk, or a function of that name.
+func TestQuirkRulesHaveDemos(t *testing.T) {
+	const file = "../engine/quirks_test.go"
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	require.NoError(t, err)
+	demos := map[string][]string{} // demo name → its quirk constants
+	funcs := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			funcs[n.Name.Name] = true
+		case *ast.CompositeLit:
+			var name, quirk string
+			for _, el := range n.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, _ := kv.Key.(*ast.Ident)
+				switch {
+				case key == nil:
+				case key.Name == "name":
+					if lit, ok := kv.Value.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						name, _ = strconv.Unquote(lit.Value)
+					}
+				case key.Name == "quirk":
+					if id, ok := kv.Value.(*ast.Ident); ok {
+						quirk = id.Name
+					}
+				}
+			}
+			if name != "" && quirk != "" {
+				demos[name] = append(demos[name], quirk)
+			}
 		}
+		return true
+	})
+	require.NotEmpty(t, demos, "no quirkDemo found in %s", file)
+	for _, r := range quirkRules {
+		if funcs[r.demo] {
+			continue
+		}
+		assert.Contains(t, demos[r.demo], "Quirk"+r.quirk.String(), "%v: no demo %q of it in %s", r.quirk, r.demo, file)
 	}
 }
 
@@ -262,7 +363,16 @@ func TestSelfElementTypes(t *testing.T) {
 		assert.NotZero(t, ti.feat&featRecursive, "%T", v)
 		assert.NotZero(t, ti.feat&featDeepTypeNest, "%T: its type nests without end", v)
 	}
-	got, err := Marshal(self)
+	got, err := safe.Marshal(self)
 	require.NoError(t, err)
 	assert.Equal(t, `[null,null]`, string(got))
+}
+
+// normalised returns the default options naming engine e (nil: none).
+func normalised(e engine.Engine) *options.Options {
+	o := options.Options{Engine: e}
+	if err := o.Normalize(); err != nil {
+		panic(err)
+	}
+	return &o
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/safejson/safejson/internal/flavor"
 )
 
-// fixSonicStrings rewrites, in sonic's output b, the string escapes sonic
+// fixControlEscapes rewrites, in sonic's output b, the string escapes sonic
 // writes differently from encoding/json:
 //   - U+0008 and U+000C: sonic writes \u0008 and \u000c, encoding/json \b
 //     and \f;
@@ -18,26 +18,14 @@ import (
 //     sonic writes a valid U+FFFD of the input raw, so in its output the
 //     escape \ufffd stands for invalid UTF-8 and nothing else (MarshalJSON
 //     output, which sonic rewrites too, is QuirkMarshalerOutput, routed
-//     around);
-//   - with HTML escaping off, U+2028 and U+2029: sonic writes them raw,
-//     encoding/json always escapes them (\u2028, \u2029) in strings.
+//     around).
 //
-// b is valid JSON, so a backslash or a raw U+2028/U+2029 can only be inside a
-// string, and walking escapes from the start (each backslash begins a
-// two-character escape, or a six-character \uXXXX) never misreads an escaped
-// backslash. b is rewritten in place where the output shrinks; a new slice is
-// made only when a raw U+2028/U+2029 must grow into its escape.
-func fixSonicStrings(b []byte, noEscapeHTML bool) []byte {
-	b = fixControlEscapes(b)
-	if noEscapeHTML {
-		b = escapeLineSeparators(b)
-	}
-	return b
-}
-
-// fixControlEscapes turns the escapes \u0008 and \u000c into \b and \f, and
-// the escape \ufffd into flavor.InvalidUTF8 where that is a raw U+FFFD (three
-// bytes for six), in place.
+// b is valid JSON, so a backslash can only be inside a string, and walking
+// escapes from the start (each backslash begins a two-character escape, or a
+// six-character \uXXXX) never misreads an escaped backslash. b is rewritten
+// in place: the output only shrinks. U+2028 and U+2029, which encoding/json
+// always escapes and sonic without HTML escaping writes raw, are escaped as
+// the output is copied into the caller's buffer (sonicEngine.Append).
 func fixControlEscapes(b []byte) []byte {
 	i := bytes.IndexByte(b, '\\')
 	if i < 0 {

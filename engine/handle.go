@@ -1,0 +1,60 @@
+// Package engine names the JSON engines safejson may try before its own
+// reference encoder, for safejson.Options.Engine.
+//
+// An Engine is an opaque, comparable handle. Its zero value is the default
+// plan: for each type, the first compiled-in engine that is known to write
+// that type exactly as encoding/json does (Default first, then the other
+// third-party engine compiled in), else the reference encoder. A non-zero
+// Engine names one engine: values go to it, or, where it is known to write
+// a type differently from encoding/json, to the reference encoder; never to
+// another engine. Whichever runs, the bytes are the same.
+//
+// The engines are "sonic" (bytedance/sonic, on amd64 and arm64), "goccy"
+// (goccy/go-json) and "std" (encoding/json itself, always compiled in). Which
+// ones a binary holds is decided by the architecture, the Go version and the
+// build tags safejson_sonic, safejson_goccy and safejson_std (each forces one
+// and compiles the other third-party engine out; see the README). An engine
+// that is not compiled in cannot be named: Lookup reports false for it, and
+// the program falls back to the zero value or reports it, as it chooses.
+// Nothing in this package depends on a build tag, so code using it compiles
+// under every tag.
+package engine
+
+import iengine "github.com/safejson/safejson/internal/engine"
+
+// Engine names one engine compiled into this binary, or, as the zero value,
+// the default plan (see the package comment). It is comparable: two Engines
+// are equal when they name the same engine. Its methods are
+//
+//	Name() string   // "sonic", "goccy" or "std"; "" for the zero value
+//	String() string // Name, or "default" for the zero value
+//	IsZero() bool   // whether it is the zero value
+type Engine = iengine.Handle
+
+// Default returns the engine tried first in this binary: sonic on amd64 and
+// arm64 (where sonic builds for the Go in use), goccy elsewhere, or the one
+// a build tag forces. Naming it in safejson.Options.Engine restricts a value
+// to that engine or the reference encoder; the zero Engine also lets a type
+// that engine writes wrongly go to another compiled-in engine.
+func Default() Engine { return iengine.HandleOf(iengine.Default()) }
+
+// All lists the engines compiled into this binary, Default first and "std"
+// last. The slice is the caller's.
+func All() []Engine {
+	all := iengine.All()
+	out := make([]Engine, len(all))
+	for i, e := range all {
+		out[i] = iengine.HandleOf(e)
+	}
+	return out
+}
+
+// Lookup returns the engine of that name ("sonic", "goccy" or "std"), and
+// false when this binary does not hold it.
+func Lookup(name string) (Engine, bool) {
+	e, ok := iengine.ByName(name)
+	if !ok {
+		return Engine{}, false
+	}
+	return iengine.HandleOf(e), true
+}

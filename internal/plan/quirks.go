@@ -1,0 +1,202 @@
+package plan
+
+import (
+	"encoding/json"
+
+	"github.com/safejson/safejson/internal/engine"
+)
+
+// quirkRule is how the planner handles one engine quirk (internal/engine's
+// Quirks, whose constant documents what the engine writes, and its name).
+type quirkRule struct {
+	quirk engine.Quirks
+	// trigger is the type feature that makes values differ, in prose.
+	trigger string
+	// avoid are the features the planner must not give an engine with the
+	// quirk (0: handled otherwise, as said in trigger).
+	avoid features
+	// value makes a value of a type with the trigger: with the default
+	// candidates, it goes to a compiled-in engine without the quirk, or to
+	// the reference encoder (TestQuirkRulesRoute).
+	value func() any
+	// demo names the test that shows the quirk in
+	// internal/engine/quirks_test.go: a quirkDemo's name, or a function
+	// (TestQuirkRulesHaveDemos checks it is there, for this quirk).
+	demo string
+}
+
+// baseAvoid are the features no engine is given, whatever its quirks: those
+// every engine rejects (the attempt would be wasted) and those no engine
+// writes as encoding/json's rule says (featHiddenMethods: the engines,
+// encoding/json's flavours and the reference encoder's substitute all
+// differ).
+const baseAvoid = featUnsupported | featBadMapKey | featHiddenMethods
+
+// quirkRules is the one table of engine quirks the planner knows: the avoid
+// masks and the known quirks derive from it. A quirk an engine reports that
+// is not here makes the planner send every value to the reference encoder,
+// until it is added (TestEveryQuirkIsHandled fails first).
+var quirkRules = []quirkRule{
+	{
+		quirk:   engine.QuirkStringOption,
+		trigger: "a struct field of string kind (a string, a named string type or an unnamed pointer to one) with the ,string option",
+		avoid:   featStringOptString,
+		value:   func() any { return quirkStringOpt{S: "<"} },
+		demo:    "string option html",
+	},
+	{
+		quirk:   engine.QuirkMarshalerOutput,
+		trigger: "a type implementing json.Marshaler (value or pointer receiver), json.RawMessage, or an interface that may hold one",
+		avoid:   featMarshaler | featRawMessage,
+		value:   func() any { return quirkMarshaler{} },
+		demo:    "marshaler control escapes",
+	},
+	{
+		quirk:   engine.QuirkNegativeZero,
+		trigger: "a float kind",
+		avoid:   featFloat,
+		value:   func() any { return 1.5 },
+		demo:    "negative zero",
+	},
+	{
+		quirk:   engine.QuirkUnsupportedMapKey,
+		trigger: "a map type whose key is a bool, a float or a pointer and does not implement encoding.TextMarshaler (featBadMapKey, in baseAvoid)",
+		avoid:   featBadMapKey,
+		value:   func() any { return map[bool]int{} },
+		demo:    "bool map key",
+	},
+	{
+		quirk:   engine.QuirkDepthLimit,
+		trigger: "a recursive type: values nested beyond EngineDepthLimit go to the reference encoder (pre-scan), whatever the engine",
+		avoid:   0,
+		value:   func() any { return quirkDeepList(EngineDepthLimit + 1) },
+		demo:    "2049 pointer levels",
+	},
+	{
+		quirk:   engine.QuirkNestedTypeCompile,
+		trigger: "more than maxTypeNest slice, array, map or pointer types nested directly in one another",
+		avoid:   featDeepTypeNest,
+		value:   func() any { return [][][][][][][]int{} },
+		demo:    "nestedTypeCompileShown",
+	},
+	{
+		quirk: engine.QuirkArrayMethods,
+		// Not only an array of T: the conformance suite shows goccy calls
+		// the methods of a T inside a struct inside a non-addressable array
+		// too, so every pointer-receiver method is avoided.
+		trigger: "a type T whose *T, but not T, has MarshalJSON or MarshalText, in a non-addressable array (or anywhere: see the comment)",
+		avoid:   featPtrMarshaler,
+		value:   func() any { return [2]quirkPtrText{} },
+		demo:    "array of pointer marshalers",
+	},
+	{
+		quirk:   engine.QuirkOmitEmptyNegativeZero,
+		trigger: "a struct field of float kind with the omitempty option",
+		avoid:   featFloatOmitEmpty,
+		value: func() any {
+			return struct {
+				F float64 `json:",omitempty"`
+			}{}
+		},
+		demo: "omitempty negative zero",
+	},
+	{
+		quirk:   engine.QuirkEmbeddedPointerMethods,
+		trigger: "a struct embedding a pointer to a struct with a field of a type T whose *T, but not T, has MarshalJSON or MarshalText",
+		avoid:   featPtrMarshaler,
+		value:   func() any { return struct{ *quirkHoldsPtrText }{} },
+		demo:    "embedded pointer text field",
+	},
+	{
+		quirk:   engine.QuirkStickyPointerMethods,
+		trigger: "a type T with pointer-receiver-only marshal methods held where it is not addressable, or an interface that may hold one",
+		avoid:   featPtrMarshaler,
+		value:   func() any { return quirkPtrMarshaler{} },
+		demo:    "sticky poisoned top level",
+	},
+	{
+		quirk:   engine.QuirkMarshalerInterfacePointer,
+		trigger: "a pointer to an interface type with MarshalJSON or MarshalText (*json.Marshaler …)",
+		avoid:   featPtrToInterface,
+		value:   func() any { return struct{ M *json.Marshaler }{} },
+		demo:    "field pointer to json.Marshaler",
+	},
+	{
+		quirk:   engine.QuirkDoublePointerMethods,
+		trigger: "a struct field of two or more pointers to a type with pointer-receiver-only marshal methods",
+		avoid:   featPtrMarshaler,
+		value:   func() any { return struct{ P **quirkPtrMarshaler }{} },
+		demo:    "double pointer field",
+	},
+	{
+		quirk:   engine.QuirkUnwrittenTypeRejected,
+		trigger: "a type the engine cannot write anywhere in the type, even where no value of it is written (featUnsupported and featBadMapKey, in baseAvoid)",
+		avoid:   featUnsupported | featBadMapKey,
+		value:   func() any { return []map[complex128]int{} },
+		demo:    "empty slice of complex-key maps",
+	},
+	{
+		quirk:   engine.QuirkTagName,
+		trigger: "a struct field whose json tag name holds a character other than an ASCII letter, a digit, '_' or '-' (a superset, see featOddTagName)",
+		avoid:   featOddTagName,
+		value: func() any {
+			return struct {
+				//lint:ignore SA5008 a quote in the name, on purpose (QuirkTagName)
+				A int `json:"a\"b"`
+			}{}
+		},
+		demo: "tag names with quotes and symbols",
+	},
+}
+
+// noNullForNonFinite are the features of a value for which an engine must
+// not be asked to write NaN and ±Inf as null itself
+// (engine.Options.NullForNonFinite): sonic writes "null", quoted, for a
+// float field with the ",string" option, and an interface may hold one.
+const noNullForNonFinite = featStringOpt | featDynamic
+
+// knownQuirks are the quirks of quirkRules.
+var knownQuirks = func() engine.Quirks {
+	var q engine.Quirks
+	for _, r := range quirkRules {
+		q |= r.quirk
+	}
+	return q
+}()
+
+// avoidMask returns the features whose values must not go to an engine with
+// quirks q: baseAvoid and the avoid of each of its quirks' rules.
+func avoidMask(q engine.Quirks) features {
+	avoid := baseAvoid
+	for _, r := range quirkRules {
+		if q.Has(r.quirk) {
+			avoid |= r.avoid
+		}
+	}
+	return avoid
+}
+
+// Types of the rules' values.
+type (
+	quirkStringOpt struct {
+		S string `json:"s,string"`
+	}
+	quirkMarshaler    struct{}
+	quirkPtrMarshaler struct{ X int }
+	quirkPtrText      struct{ X int }
+	quirkHoldsPtrText struct{ T quirkPtrText }
+	quirkList         struct{ Next *quirkList }
+)
+
+// quirkDeepList returns a list nested n JSON levels deep.
+func quirkDeepList(n int) *quirkList {
+	var l *quirkList
+	for range n {
+		l = &quirkList{Next: l}
+	}
+	return l
+}
+
+func (quirkMarshaler) MarshalJSON() ([]byte, error)     { return []byte(`1`), nil }
+func (*quirkPtrMarshaler) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
+func (*quirkPtrText) MarshalText() ([]byte, error)      { return []byte("m"), nil }

@@ -1,0 +1,146 @@
+// Package plan decides, per value, which encoder writes it: an engine
+// (internal/engine) known to write exactly what encoding/json writes for the
+// value's type, or the reference encoder (package safe). Route is the whole
+// decision; the rest of the package is what it rests on: the features of a
+// type (plan.go, computed once per reflect.Type), the features each engine's
+// quirks must not see (quirks.go), and the pre-scan of values whose type can
+// hold a cycle (scan.go).
+package plan
+
+import (
+	"reflect"
+
+	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
+)
+
+// EngineDepthLimit is the deepest JSON nesting a value may have to go to an
+// engine. Engines fail on deep values (sonic: "Value nesting too deep" near 2048
+// levels, goccy at 10000) or start a slow cycle search (encoding/json after 1000
+// pointer levels); a value this deep goes to the reference encoder, which is
+// linear in its size whatever its depth.
+const EngineDepthLimit = 1000
+
+// Decision is where a value goes.
+type Decision struct {
+	// Engine writes the value; nil means the reference encoder.
+	Engine engine.Engine
+	// NullForNonFinite is engine.Options.NullForNonFinite for the value.
+	NullForNonFinite bool
+}
+
+// candidate is an engine the planner may pick, with the features it must not
+// be given.
+type candidate struct {
+	eng   engine.Engine
+	avoid features
+}
+
+// defaultCandidates are the engines tried for Options with no Engine, in order
+// of preference: the default engine, then the other third-party engines
+// compiled in, so that a type one engine writes wrongly can go to another
+// rather than to the slower reference encoder. encoding/json is no candidate:
+// the reference encoder writes the same bytes, as fast or faster, and never
+// fails. An engine with quirks the planner does not know is no candidate
+// either.
+var defaultCandidates = func() []candidate {
+	var cs []candidate
+	for _, e := range engine.All() {
+		if e == engine.Std() && len(cs) > 0 {
+			continue
+		}
+		if c, ok := candidateFor(e); ok {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}()
+
+func candidateFor(e engine.Engine) (candidate, bool) {
+	q := e.Quirks()
+	return candidate{e, avoidMask(q)}, q&^knownQuirks == 0
+}
+
+// Route returns where v goes under o (normalised): an engine known to write exactly what
+// the reference encoder writes for v, without failing on a cycle, or the
+// reference encoder.
+func Route(o *options.Options, v any) Decision {
+	eng, ti := route(o, v)
+	if eng == nil {
+		return Decision{}
+	}
+	// NaN and ±Inf: where the engine can write the default substitute (null)
+	// itself, the value need not go through a rejection and the fallback.
+	// Not under Strict (an error is wanted), nor for a ",string" field
+	// (sonic quotes it) or an interface that may hold one.
+	return Decision{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&noNullForNonFinite == 0}
+}
+
+// route returns the engine v goes to, or nil for the reference encoder, and
+// the planner's knowledge of v's type (nil for a nil v).
+func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
+	if o.SafeOnly() {
+		// Engines have neither replacers nor breadth limits: only the
+		// reference encoder calls a replacer once per value, and cuts wide
+		// values. MarshalIndent(v, "", "") is rare, and engines take an empty
+		// prefix and indent for compact output.
+		return nil, nil
+	}
+	cs := defaultCandidates
+	if o.Engine != nil {
+		c, ok := candidateFor(o.Engine)
+		if !ok {
+			return nil, nil
+		}
+		cs = []candidate{c}
+	}
+	if v == nil {
+		if len(cs) == 0 {
+			return nil, nil
+		}
+		return cs[0].eng, nil
+	}
+	ti := infoOf(reflect.TypeOf(v))
+	limit := min(EngineDepthLimit, o.MaxDepth)
+	if ti.dynamic {
+		// The reference encoder writes decoded JSON faster than the
+		// engines, and as fast as encoding/json on json/v2 does after a
+		// pre-scan (measured on Go 1.26 and Go 1.27: see README, "How it
+		// works"), with one allocation and no pre-scan.
+		return nil, ti
+	}
+	for _, c := range cs {
+		if ti.feat&c.avoid != 0 {
+			continue
+		}
+		if ti.scan == nil {
+			if ti.depth > limit {
+				return nil, ti
+			}
+			return c.eng, ti
+		}
+		if scanValue(v, ti, limit, c.avoid) {
+			return c.eng, ti
+		}
+		// A cycle, a value too deep, or a concrete type this engine must
+		// not see: the reference encoder is the answer, without a second
+		// scan for another engine.
+		return nil, ti
+	}
+	return nil, ti
+}
+
+// Features is the planner's features type, for tests outside the package.
+type Features = features
+
+// Features tests outside the package look at.
+const (
+	FeatFloat         = featFloat
+	FeatHiddenMethods = featHiddenMethods
+)
+
+// FeaturesOf returns the features of t.
+func FeaturesOf(t reflect.Type) Features { return infoOf(t).feat }
+
+// AvoidMask returns the features an engine with quirks q must not be given.
+func AvoidMask(q engine.Quirks) Features { return avoidMask(q) }
