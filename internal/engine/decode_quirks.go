@@ -47,7 +47,9 @@ const (
 	// DecodeQuirkNegativeZero (sonic): the number -0 (written without a
 	// fraction or an exponent) inside an array or object decodes as +0 into
 	// a float or an interface; encoding/json keeps the sign. -0.0 and -0e0
-	// keep it, and so does -0 at the top level on amd64 (not on arm64).
+	// keep it. -0 at the top level keeps it or not: on arm64 and under -race
+	// never, on amd64 depending on what the process decoded before (a
+	// second `go test -count` run of the demo sees it lost).
 	// Trigger: a float kind, or an interface.
 	DecodeQuirkNegativeZero
 
