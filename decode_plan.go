@@ -56,9 +56,11 @@ const (
 const decodeStdOnly = decMethods | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it.
-// DecodeQuirkPartialFill and DecodeQuirkStrayCloser trigger on every type and
-// are routed around by the flow itself (decode.go): the input is validated
-// before an engine sees it, and a stream is framed by encoding/json.
+// DecodeQuirkPartialFill, DecodeQuirkAcceptsInvalid and DecodeQuirkStrayCloser
+// trigger on every type and are routed around by the flow itself (decode.go):
+// the input is validated before an engine sees it (or, for an engine that
+// rejects all invalid input, the target is zero and reset to zero on its
+// error), and a stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
 	engine.DecodeQuirkInterfaceMemory:   decInterface,
@@ -69,6 +71,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkStrayCloser:       0,
 	engine.DecodeQuirkObjectMemory:      decInterface,
 	engine.DecodeQuirkMapValueMerge:     decMap,
+	engine.DecodeQuirkAcceptsInvalid:    0,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -348,4 +349,25 @@ func BenchmarkUnmarshal(b *testing.B) {
 			}
 		}
 	}
+}
+
+// TestUnmarshalZeroTarget: a zero target an engine decodes into unchecked is
+// zero again after the engine's error, so the verdict and the target are
+// encoding/json's; a -0.0 (zero to reflect, not in its bits) is kept.
+func TestUnmarshalZeroTarget(t *testing.T) {
+	type ab struct {
+		A int `json:"a"`
+		B int `json:"b"`
+	}
+	for _, in := range []string{`{"a":1}garbage`, `{"a":1,"b":"x"}`, `{"a":1,"b":2}`, `{"a":1,"b":2`, `[1]`} {
+		var want, got ab
+		wantErr := json.Unmarshal([]byte(in), &want)
+		gotErr := safejson.Unmarshal([]byte(in), &got)
+		assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), in)
+		assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(gotErr), in)
+		assert.Equal(t, want, got, in)
+	}
+	f := math.Copysign(0, -1)
+	require.Error(t, safejson.Unmarshal([]byte(`1x`), &f))
+	assert.True(t, math.Signbit(f), "a -0.0 target is left as it was on a syntax error")
 }

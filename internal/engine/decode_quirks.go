@@ -92,6 +92,16 @@ const (
 	// value and replaces the old one ({"a": {"y": 2}}). Trigger: a map type.
 	DecodeQuirkMapValueMerge
 
+	// DecodeQuirkAcceptsInvalid (sonic): some input json.Valid rejects is
+	// decoded without an error: a bad \u escape in a string of a skipped
+	// value (`{"[":[1,…,"\u00e "],…}` into a struct without that field),
+	// so the input must be checked before sonic decodes it. An engine
+	// without this quirk rejects every input json.Valid rejects
+	// (TestEnginesRejectInvalid, FuzzEnginesRejectInvalid), so a planner may
+	// let it decode into a zero target unchecked, and on its error reset the
+	// target to zero and decode with encoding/json. Trigger: every type (the
+	// flow checks the input first for such an engine).
+	DecodeQuirkAcceptsInvalid
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )
 
@@ -105,6 +115,7 @@ var decodeQuirkNames = [...]string{
 	"StrayCloser",
 	"ObjectMemory",
 	"MapValueMerge",
+	"AcceptsInvalid",
 }
 
 // Has reports whether q holds every quirk of r.
@@ -131,11 +142,11 @@ func (q DecodeQuirks) String() string {
 type decodeQuirker interface{ DecodeQuirks() DecodeQuirks }
 
 // DecodeQuirksOf returns e's decode quirks. An engine from outside this
-// package is assumed to fill the target partly on a syntax error, and to be
-// exact otherwise.
+// package is assumed to fill the target partly on a syntax error and to
+// accept some invalid input, and to be exact otherwise.
 func DecodeQuirksOf(e Engine) DecodeQuirks {
 	if q, ok := e.(decodeQuirker); ok {
 		return q.DecodeQuirks()
 	}
-	return DecodeQuirkPartialFill
+	return DecodeQuirkPartialFill | DecodeQuirkAcceptsInvalid
 }

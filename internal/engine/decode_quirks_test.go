@@ -104,6 +104,15 @@ func decodeDemos() []decodeDemo {
 			assert.Equal(t, merged, ms["a"].X == 1, "%s: the same for a struct value", e.Name())
 			return merged
 		}},
+		{DecodeQuirkAcceptsInvalid, func(t *testing.T, e Engine) bool {
+			in := []byte(`{"[":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e "],"b":{"c":{}}}`)
+			require.False(t, json.Valid(in))
+			var v struct {
+				A int            `json:"a"`
+				B map[string]any `json:"b"`
+			}
+			return e.Unmarshal(in, &v) == nil
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {
@@ -196,5 +205,5 @@ func TestDecodeQuirksString(t *testing.T) {
 	assert.Equal(t, "NegativeZero|PartialFill", (DecodeQuirkPartialFill | DecodeQuirkNegativeZero).String())
 	assert.Equal(t, "RawMessageUTF8|DecodeQuirk(1<<40)", (DecodeQuirkRawMessageUTF8 | 1<<40).String())
 	assert.True(t, DecodeQuirksOf(Std()) == 0)
-	assert.Equal(t, DecodeQuirkPartialFill, DecodeQuirksOf(struct{ Engine }{Std()}), "an engine from outside")
+	assert.Equal(t, DecodeQuirkPartialFill|DecodeQuirkAcceptsInvalid, DecodeQuirksOf(struct{ Engine }{Std()}), "an engine from outside")
 }

@@ -64,19 +64,19 @@ func TestValidJSON(t *testing.T) {
 	}
 }
 
-// TestValidJSONMutations checks validJSON against json.Valid on random edits
-// of valid documents: bytes changed, dropped, doubled, and prefixes.
-func TestValidJSONMutations(t *testing.T) {
-	docs := [][]byte{[]byte(`{"a":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9"],"b":{"c":{}},"d":[]}`)}
+// mutate calls f with n random edits of valid documents (bytes changed,
+// dropped, doubled, and prefixes) and json.Valid's verdict on each, and
+// returns how many of them were valid.
+func mutate(n int, seed uint64, f func(in []byte, valid bool)) (valid int) {
+	docs := [][]byte{[]byte(`{"a":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e9"],"b":{"c":{}},"d":[],"zz":[{"q":[1,"2",{"r":null}]}]}`)}
 	for _, s := range validSeeds() {
 		if json.Valid([]byte(s)) && len(s) < 2000 {
 			docs = append(docs, []byte(s))
 		}
 	}
 	alphabet := []byte("{}[]:,\"\\/ \t\n\r0123456789+-.eEtrufalsnbu\x00\x01\x1f\x7f\x80\xff")
-	r := rand.New(rand.NewPCG(1, 2))
-	var valid, checked int
-	for range 100000 {
+	r := rand.New(rand.NewPCG(seed, 2))
+	for range n {
 		doc := docs[r.IntN(len(docs))]
 		in := append([]byte(nil), doc...)
 		for range 1 + r.IntN(3) {
@@ -95,16 +95,97 @@ func TestValidJSONMutations(t *testing.T) {
 				in = in[:p]
 			}
 		}
-		want := json.Valid(in)
+		ok := json.Valid(in)
+		if ok {
+			valid++
+		}
+		f(in, ok)
+	}
+	return valid
+}
+
+// TestValidJSONMutations checks the validators against json.Valid on random
+// edits of valid documents.
+func TestValidJSONMutations(t *testing.T) {
+	const n = 100000
+	valid := mutate(n, 1, func(in []byte, want bool) {
 		for _, v := range validators {
 			require.Equal(t, want, v.valid(in), "%s(%q)", v.name, in)
 		}
-		checked++
-		if want {
-			valid++
-		}
+	})
+	assert.Greater(t, valid, n/20, "the mutations must keep some inputs valid")
+	assert.Less(t, valid, n/2, "the mutations must make most inputs invalid")
+}
+
+// strictTargets are what TestEnginesRejectInvalid decodes into: an any, and
+// a struct that skips most of the input.
+func strictTargets() []func() any {
+	type skipping struct {
+		A []any          `json:"a"`
+		B map[string]any `json:"b"`
+		D []int          `json:"d"`
 	}
-	assert.Greater(t, valid, checked/20, "the mutations must keep some inputs valid")
+	return []func() any{func() any { return new(any) }, func() any { return new(skipping) }}
+}
+
+// rejectsInvalid reports whether e decoded in into target with an error (a
+// panic counts as one).
+func rejectsInvalid(e Engine, in []byte, target any) (rejected bool) {
+	defer func() {
+		if recover() != nil {
+			rejected = true
+		}
+	}()
+	return e.Unmarshal(in, target) != nil
+}
+
+// TestEnginesRejectInvalid: an engine without DecodeQuirkAcceptsInvalid
+// rejects every input json.Valid rejects, into an any and into a struct
+// that skips unknown members.
+func TestEnginesRejectInvalid(t *testing.T) {
+	strict := 0
+	for _, e := range All() {
+		if DecodeQuirksOf(e).Has(DecodeQuirkAcceptsInvalid) {
+			continue
+		}
+		strict++
+		for _, in := range validSeeds() {
+			if !json.Valid([]byte(in)) {
+				for _, target := range strictTargets() {
+					require.True(t, rejectsInvalid(e, []byte(in), target()), "%s takes %.80q", e.Name(), in)
+				}
+			}
+		}
+		mutate(30000, 5, func(in []byte, valid bool) {
+			if !valid {
+				for _, target := range strictTargets() {
+					require.True(t, rejectsInvalid(e, in, target()), "%s takes %q", e.Name(), in)
+				}
+			}
+		})
+	}
+	assert.Positive(t, strict, "std at least")
+}
+
+// FuzzEnginesRejectInvalid: TestEnginesRejectInvalid on any input.
+func FuzzEnginesRejectInvalid(f *testing.F) {
+	for _, s := range validSeeds() {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if json.Valid(in) {
+			return
+		}
+		for _, e := range All() {
+			if !DecodeQuirksOf(e).Has(DecodeQuirkAcceptsInvalid) {
+				for _, target := range strictTargets() {
+					if !rejectsInvalid(e, in, target()) {
+						t.Fatalf("%s takes %q", e.Name(), in)
+					}
+				}
+			}
+		}
+	})
 }
 
 // FuzzValid: the validators' verdict is the building toolchain's
