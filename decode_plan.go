@@ -295,7 +295,8 @@ func (o Options) decodeEngine(v any) engine.Engine {
 	if f&decodeStdOnly != 0 {
 		return engine.Std()
 	}
-	if named := engine.Resolve(o.Engine); named != nil {
+	if !o.Engine.IsZero() {
+		named := o.engine()
 		if f&decodeAvoid(engine.DecodeQuirksOf(named)) == 0 {
 			return named
 		}

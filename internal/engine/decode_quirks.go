@@ -93,8 +93,10 @@ const (
 	DecodeQuirkMapValueMerge
 
 	// DecodeQuirkAcceptsInvalid (sonic): some input json.Valid rejects is
-	// decoded without an error: a bad \u escape in a string of a skipped
-	// value (`{"[":[1,…,"\u00e "],…}` into a struct without that field),
+	// decoded without an error: on amd64 (its JIT decoder) a bad \u escape
+	// in a string of a skipped value (`{"[":[1,…,"\u00e "],…}` into a
+	// struct without that field), on arm64 (its Go decoder) raw control
+	// characters in a string (`"\r\n"` with the bytes CR and LF) into an any,
 	// so the input must be checked before sonic decodes it. An engine
 	// without this quirk rejects every input json.Valid rejects
 	// (TestEnginesRejectInvalid, FuzzEnginesRejectInvalid), so a planner may

@@ -105,13 +105,17 @@ func decodeDemos() []decodeDemo {
 			return merged
 		}},
 		{DecodeQuirkAcceptsInvalid, func(t *testing.T, e Engine) bool {
-			in := []byte(`{"[":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e "],"b":{"c":{}}}`)
-			require.False(t, json.Valid(in))
+			// amd64's sonic takes the first, arm64's the second.
+			skipped := []byte(`{"[":[1,-2.5e+3,true,false,null,"x\"\\\/\b\f\n\r\t\u00e "],"b":{"c":{}}}`)
+			control := []byte("\"\rud\n00\\ud800\"")
 			var v struct {
 				A int            `json:"a"`
 				B map[string]any `json:"b"`
 			}
-			return e.Unmarshal(in, &v) == nil
+			var a any
+			require.False(t, json.Valid(skipped))
+			require.False(t, json.Valid(control))
+			return e.Unmarshal(skipped, &v) == nil || e.Unmarshal(control, &a) == nil
 		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
