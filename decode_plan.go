@@ -278,9 +278,9 @@ var tagPunct = func() (t [0x80]bool) {
 
 // decodeEngine returns the engine to decode into v with, engine.Std() for
 // encoding/json: the engine Options.Engine names if its decode quirks do not
-// apply to v's type, else the first of decodeEngines whose quirks do not (as
-// decoding did before the engine handle; encoding restricts a named engine
-// to itself or the reference encoder). A v that is not a non-nil pointer, or
+// apply to v's type (else encoding/json: a named engine is never replaced by
+// another), or, for the default plan, the first of decodeEngines whose
+// quirks do not. A v that is not a non-nil pointer, or
 // that holds an interface with a value in it (encoding/json decodes into what
 // a pointer there points to), goes to encoding/json.
 func (o Options) decodeEngine(v any) engine.Engine {
@@ -296,9 +296,11 @@ func (o Options) decodeEngine(v any) engine.Engine {
 		return engine.Std()
 	}
 	if !o.Engine.IsZero() {
-		if named := o.engine(); f&decodeAvoid(engine.DecodeQuirksOf(named)) == 0 {
+		named := o.engine()
+		if f&decodeAvoid(engine.DecodeQuirksOf(named)) == 0 {
 			return named
 		}
+		return engine.Std() // a named engine, or encoding/json: never another engine
 	}
 	for _, e := range decodeEngines {
 		if f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0 {
