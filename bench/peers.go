@@ -36,9 +36,9 @@ const (
 var jsoniterStd = jsoniter.ConfigCompatibleWithStandardLibrary
 
 // peers returns the libraries of the corpus tables in column order: safejson
-// (with eng as its engine) first, encoding/json last but for encoding/json/v2 where the toolchain has it.
+// (with planFor(eng) as its engine) first, encoding/json last but for encoding/json/v2 where the toolchain has it.
 func peers(eng engine.Engine) []peer {
-	sj := safejson.Options{Engine: engine.HandleOf(eng)}
+	sj := safejson.Options{Engine: planFor(eng)}
 	ps := []peer{
 		{Name: peerSafejson, Label: "safejson", Marshal: sj.Marshal, Unmarshal: sj.Unmarshal},
 		{Name: "sonic", Label: "sonic ConfigStd", Marshal: sonic.ConfigStd.Marshal, Unmarshal: sonic.ConfigStd.Unmarshal},
