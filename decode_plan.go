@@ -1,14 +1,13 @@
 package safejson
 
 import (
-	"encoding"
-	"encoding/json"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // Decoding is planned per target type, as encoding is: the features of the
@@ -124,12 +123,9 @@ func decodeOrder(all []engine.Engine) []engine.Engine {
 	return all
 }
 
-var (
-	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
-	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
-)
-
-// decodeFeaturesOf returns the features of t, cached.
+// decodeFeaturesOf returns the features of t, cached. Decoding's leaves are
+// the unmarshalers, not encoding's marshalers, so the walk goes by the Go
+// types (jsontype.Of of each), not by encoding's Children.
 func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 	if f, ok := decodeFeatureCache.Load(t); ok {
 		return f.(decodeFeatures)
@@ -142,23 +138,21 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			return
 		}
 		seen[t] = true
-		if typeNest(t) > maxTypeNest {
+		i := jsontype.Of(t)
+		if i.Nest > maxTypeNest {
 			f |= decDeepNest
 		}
-		if t == rawMessageType {
+		switch i.Special {
+		case jsontype.RawMessage:
 			f |= decRawMessage
-		}
-		if t == numberType {
+		case jsontype.Number:
 			f |= decUnchecked
 		}
-		if t.Kind() != reflect.Interface {
-			pt := reflect.PointerTo(t)
-			if pt.Implements(jsonUnmarshalerType) || pt.Implements(textUnmarshalerType) {
-				f |= decMethods
-				return
-			}
+		if i.Unmarshaler {
+			f |= decMethods
+			return
 		}
-		switch t.Kind() {
+		switch i.Kind {
 		case reflect.Interface:
 			f |= decInterface
 			if t.NumMethod() != 0 {
@@ -167,7 +161,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		case reflect.Float32, reflect.Float64:
 			f |= decFloat
 		case reflect.Slice:
-			if t.Elem().Kind() == reflect.Uint8 {
+			if i.ByteElems {
 				f |= decUnchecked
 			}
 			walk(t.Elem())
@@ -181,7 +175,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			walk(t.Key())
 			walk(t.Elem())
 		case reflect.Struct:
-			f |= structDecodeFeatures(t, walk)
+			f |= structDecodeFeatures(i, walk)
 		case reflect.Chan, reflect.Func, reflect.Complex64, reflect.Complex128, reflect.UnsafePointer:
 			f |= decUnchecked
 		}
@@ -191,36 +185,23 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 	return f
 }
 
-// structDecodeFeatures returns the features of t's own fields, and walks
-// their types.
-func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeatures {
+// structDecodeFeatures returns the features of the members of struct i, and
+// walks their types.
+func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatures {
 	var f decodeFeatures
 	var names []string
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		if sf.Anonymous {
+	for j := range i.Members {
+		m := &i.Members[j]
+		if m.Embedded {
 			f |= decUnchecked
 			continue
 		}
-		if !sf.IsExported() {
-			continue
-		}
-		tag := sf.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, opts, _ := strings.Cut(tag, ",")
-		if name != "" && !plainTagName(name) {
+		if !plainTagName(m.TagName) || m.Opts.String {
 			f |= decUnchecked
 		}
-		if name == "" {
-			name = sf.Name
-		}
-		for _, o := range strings.Split(opts, ",") {
-			if o == "string" {
-				f |= decUnchecked
-			}
-		}
+		// A plain tag name is the member name in both flavours; another
+		// is decUnchecked, whatever it becomes.
+		name := m.JSONName()
 		if strings.ContainsAny(name, "sS") {
 			f |= decFoldS
 		}
@@ -230,7 +211,7 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 			}
 		}
 		names = append(names, name)
-		walk(sf.Type)
+		walk(m.Type)
 	}
 	return f
 }

@@ -271,3 +271,30 @@ func TestDecodeIntMapKeys(t *testing.T) {
 }
 
 type decNamedInt int16
+
+// decHidden is embedded under the tag "-", which leaves it out.
+type decHidden struct {
+	Name int
+	More []int `json:"more"`
+}
+
+type decDashEmbeds struct {
+	decHidden `json:"-"`
+	*decPlain `json:"-"`
+	Name      string `json:"name"`
+}
+
+// TestDecodeEmbeddedDash: an embedded field tagged "-" is no field to
+// encoding/json, nor to the engines, so it does not keep a type from them.
+func TestDecodeEmbeddedDash(t *testing.T) {
+	assert.Zero(t, decodeFeaturesOf(reflect.TypeFor[decDashEmbeds]())&decodeStdOnly)
+	for _, in := range []string{`{"name":"a","Name":"b","more":[1],"count":2,"decHidden":{"Name":1}}`, `{"Name":"x","NAME":"y"}`, `{}`} {
+		var want decDashEmbeds
+		require.NoError(t, json.Unmarshal([]byte(in), &want), in)
+		for _, e := range engine.All() {
+			var got decDashEmbeds
+			require.NoError(t, e.Unmarshal([]byte(in), &got), "%s: %s", e.Name(), in)
+			assert.Equal(t, want, got, "%s: %s", e.Name(), in)
+		}
+	}
+}

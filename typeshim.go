@@ -1,18 +1,7 @@
 package safejson
 
-import (
-	"encoding/json"
-	"reflect"
+import "github.com/safejson/safejson/internal/plan"
 
-	"github.com/safejson/safejson/internal/plan"
-)
-
-// The decode planner (decode_plan.go) reads these facts of the encode
+// The decode planner (decode_plan.go) reads this fact of the encode
 // planner's, which lives in internal/plan.
 const maxTypeNest = plan.MaxTypeNest
-
-var (
-	typeNest       = plan.TypeNest
-	rawMessageType = reflect.TypeFor[json.RawMessage]()
-	numberType     = reflect.TypeFor[json.Number]()
-)
