@@ -8,13 +8,14 @@ import (
 	"unsafe"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/plan"
 )
 
 // Decoding gives encoding/json's verdict, with an engine's speed where that
 // is known to be exact.
 //
 // Unmarshal decodes with the engine the decode plan picks for the target's
-// type (decode_plan.go), and with encoding/json for every type no engine is
+// type (internal/plan/decode.go), and with encoding/json for every type no engine is
 // known to decode exactly. An engine sees only input that json.Valid accepts
 // (engine.Valid, a faster check with its verdict): on a syntax
 // error the target is left untouched and the error is encoding/json's, as
@@ -34,6 +35,16 @@ import (
 // io.ErrUnexpectedEOF, Buffered, More, Token and InputOffset are
 // json.Decoder's), then decoded as Unmarshal decodes. It holds what
 // json.Decoder holds, about one value, never the stream.
+
+// decodeEngine returns the engine to decode into v with under o
+// (plan.DecodeEngine), engine.Std() for encoding/json.
+func (o Options) decodeEngine(v any) engine.Engine {
+	var named engine.Engine
+	if !o.Engine.IsZero() {
+		named = o.engine()
+	}
+	return plan.DecodeEngine(named, v)
+}
 
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
 // plan picks and encoding/json's verdict.

@@ -87,14 +87,8 @@ const (
 )
 
 // maxTypeNest is the most container types nested directly in one another
-// (map[string][]*[]int is 4) before featDeepTypeNest.
+// (map[string][]*[]int is 4) before featDeepTypeNest, and decDeepNest.
 const maxTypeNest = 6
-
-// MaxTypeNest is maxTypeNest, for the decode planner.
-const MaxTypeNest = maxTypeNest
-
-// TypeNest is jsontype's Nest of t, for the decode planner.
-func TypeNest(t reflect.Type) int { return jsontype.Of(t).Nest }
 
 // typeInfo is the planner's cached knowledge of one type, read from its
 // jsontype.Info.

@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"reflect"
@@ -56,10 +56,10 @@ const decodeStdOnly = decMethods | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it.
 // DecodeQuirkPartialFill, DecodeQuirkAcceptsInvalid and DecodeQuirkStrayCloser
-// trigger on every type and are routed around by the flow itself (decode.go):
-// the input is validated before an engine sees it (or, for an engine that
-// rejects all invalid input, the target is zero and reset to zero on its
-// error), and a stream is framed by encoding/json.
+// trigger on every type and are routed around by the flow itself (the root
+// package's decode.go): the input is validated before an engine sees it (or,
+// for an engine that rejects all invalid input, the target is zero and reset
+// to zero on its error), and a stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
 	engine.DecodeQuirkInterfaceMemory:   decInterface,
@@ -257,14 +257,14 @@ var tagPunct = func() (t [0x80]bool) {
 	return t
 }()
 
-// decodeEngine returns the engine to decode into v with, engine.Std() for
-// encoding/json: the engine Options.Engine names if its decode quirks do not
-// apply to v's type (else encoding/json: a named engine is never replaced by
-// another), or, for the default plan, the first of decodeEngines whose
-// quirks do not. A v that is not a non-nil pointer, or
-// that holds an interface with a value in it (encoding/json decodes into what
-// a pointer there points to), goes to encoding/json.
-func (o Options) decodeEngine(v any) engine.Engine {
+// DecodeEngine returns the engine to decode into v with, engine.Std() for
+// encoding/json: named (the engine Options.Engine names, nil for the default
+// plan) if its decode quirks do not apply to v's type (else encoding/json: a
+// named engine is never replaced by another), or, for the default plan, the
+// first of decodeEngines whose quirks do not. A v that is not a non-nil
+// pointer, or that holds an interface with a value in it (encoding/json
+// decodes into what a pointer there points to), goes to encoding/json.
+func DecodeEngine(named engine.Engine, v any) engine.Engine {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return engine.Std()
@@ -276,8 +276,7 @@ func (o Options) decodeEngine(v any) engine.Engine {
 	if f&decodeStdOnly != 0 {
 		return engine.Std()
 	}
-	if !o.Engine.IsZero() {
-		named := o.engine()
+	if named != nil {
 		if f&decodeAvoid(engine.DecodeQuirksOf(named)) == 0 {
 			return named
 		}

@@ -1,4 +1,4 @@
-package safejson
+package plan
 
 import (
 	"encoding/json"
@@ -141,7 +141,7 @@ func TestDecodeRoutes(t *testing.T) {
 	}
 	def := decodeEngines[0]
 	for _, c := range cases {
-		got := Options{}.decodeEngine(c.v)
+		got := DecodeEngine(nil, c.v)
 		switch {
 		case c.std || def == engine.Std():
 			assert.Equal(t, "std", got.Name(), "%T", c.v)
@@ -169,8 +169,8 @@ func TestDecodeRoutes(t *testing.T) {
 // known.
 func TestDecodePlanAllocs(t *testing.T) {
 	for _, v := range []any{new([]int), new(float64), new(any), new(time.Time)} {
-		Options{}.decodeEngine(v)
-		assert.Zero(t, testing.AllocsPerRun(100, func() { Options{}.decodeEngine(v) }), "%T", v)
+		DecodeEngine(nil, v)
+		assert.Zero(t, testing.AllocsPerRun(100, func() { DecodeEngine(nil, v) }), "%T", v)
 	}
 }
 
@@ -187,14 +187,13 @@ func TestDecodeOrder(t *testing.T) {
 	assert.ElementsMatch(t, names(engine.All()), names(decodeEngines))
 	if g, ok := engine.ByName("goccy"); ok {
 		assert.Equal(t, g, decodeEngines[0], "goccy decodes fastest")
-		assert.Equal(t, g, Options{}.decodeEngine(new([]int)))
+		assert.Equal(t, g, DecodeEngine(nil, new([]int)))
 	}
 	for _, e := range engine.All() {
-		o := Options{Engine: engine.HandleOf(e)}
-		assert.Equal(t, e, o.decodeEngine(new([]int)), "%s: the named engine", e.Name())
+		assert.Equal(t, e, DecodeEngine(e, new([]int)), "%s: the named engine", e.Name())
 		q := engine.DecodeQuirksOf(e)
 		if q&engine.DecodeQuirkNegativeZero != 0 {
-			assert.Equal(t, engine.Std(), o.decodeEngine(new(float64)), "%s: a named engine with a quirk for the type: encoding/json, never another engine", e.Name())
+			assert.Equal(t, engine.Std(), DecodeEngine(e, new(float64)), "%s: a named engine with a quirk for the type: encoding/json, never another engine", e.Name())
 		}
 	}
 	assert.Equal(t, []string{"goccy", "sonic", "a", "z", "std"}, names(decodeOrder([]engine.Engine{
