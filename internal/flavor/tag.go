@@ -17,3 +17,8 @@ func (o *TagOptions) set(name string) {
 		o.String = true
 	}
 }
+
+// ClassicTagPunct is the ASCII punctuation, and the space, that the classic
+// encoding/json takes in a tag's name besides letters and digits (any other
+// character makes it ignore the name).
+const ClassicTagPunct = "!#$%&()*+-./:;<=>?@[]^_{|}~ "

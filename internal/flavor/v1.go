@@ -109,7 +109,7 @@ func validName(s string) bool {
 		return false
 	}
 	for _, c := range s {
-		if strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c) {
+		if strings.ContainsRune(ClassicTagPunct, c) {
 			continue
 		}
 		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -231,7 +232,7 @@ func engineMapKey(k reflect.Kind) bool {
 
 // plainTagName reports whether a tag's name is made of ASCII letters, digits,
 // space and the punctuation classic encoding/json takes in a name
-// (!#$%&()*+-./:;<=>?@[]^_{|}~, see validName in internal/flavor/v1.go):
+// (flavor.ClassicTagPunct):
 // names both flavours take as written, and the engines too
 // (TestDecodeTagNames). Other names are where the flavours of encoding/json
 // differ (classic encoding/json ignores a name with a character outside its
@@ -251,7 +252,7 @@ func plainTagName(name string) bool {
 
 // tagPunct: the ASCII punctuation classic encoding/json takes in a tag name.
 var tagPunct = func() (t [0x80]bool) {
-	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+	for _, c := range flavor.ClassicTagPunct {
 		t[c] = true
 	}
 	return t

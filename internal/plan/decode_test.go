@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // TestEveryDecodeQuirkIsRouted: each decode quirk has its triggers, so a new
@@ -213,7 +214,7 @@ func (n named) Name() string { return n.name }
 // the punctuation plainTagName takes as encoding/json does, by exact and by
 // case-folded key.
 func TestDecodeTagNames(t *testing.T) {
-	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+	for _, c := range flavor.ClassicTagPunct {
 		name, lead := "a"+string(c)+"b", string(c)+"x"
 		typ := reflect.StructOf([]reflect.StructField{
 			{Name: "V", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, name))},
