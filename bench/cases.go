@@ -74,12 +74,12 @@ type encoder struct {
 	na string
 }
 
-// encoders returns the four encoders of c, with eng as safejson's engine and as
-// the raw engine. The options are built once, outside the closures.
+// encoders returns the four encoders of c, with eng as safejson's engine (see
+// planned) and as the raw engine. The options are built once, outside the closures.
 func encoders(c Case, eng engine.Engine) [numEncoders]encoder {
 	v := c.Value
 	before := safe.Options{Replacer: c.Replacer}
-	after := safejson.Options{Replacer: c.Replacer, Engine: engine.HandleOf(eng)}
+	after := safejson.Options{Replacer: c.Replacer, Engine: planned(eng)}
 	encs := [numEncoders]encoder{
 		encBefore: {marshal: func() ([]byte, error) { return before.Marshal(v) }},
 		encAfter:  {marshal: func() ([]byte, error) { return after.Marshal(v) }},
