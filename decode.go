@@ -1,8 +1,11 @@
 package safejson
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"io"
+	"reflect"
+	"unsafe"
 
 	"github.com/safejson/safejson/internal/engine"
 )
@@ -12,9 +15,14 @@ import (
 //
 // Unmarshal decodes with the engine the decode plan picks for the target's
 // type (decode_plan.go), and with encoding/json for every type no engine is
-// known to decode exactly. An engine sees only input encoding/json's own
-// scanner has accepted (json.Valid): on a syntax error the target is left
-// untouched and the error is encoding/json's, as json.Unmarshal does. When
+// known to decode exactly. An engine sees only input that json.Valid accepts
+// (engine.Valid, a faster check with its verdict): on a syntax
+// error the target is left untouched and the error is encoding/json's, as
+// json.Unmarshal does. An engine that rejects all invalid input (no
+// DecodeQuirkAcceptsInvalid: goccy) is spared the check when the target is
+// zero (a fresh value, the usual case): on its error the target is set to
+// zero again before encoding/json decodes, which leaves it as encoding/json
+// alone would. When
 // the engine fails on valid input (a type mismatch, a number out of range),
 // or panics, the input is decoded again with encoding/json and its verdict
 // returned: its error, of its type, or its success. So the engines' own error
@@ -31,10 +39,45 @@ import (
 // plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
 	eng := o.decodeEngine(v)
-	if eng == engine.Std() || !json.Valid(data) {
+	if eng == engine.Std() {
+		return json.Unmarshal(data, v)
+	}
+	if !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid) {
+		// An engine that rejects all invalid input decodes into a zero
+		// target unchecked; on its error the target is zero again, as
+		// encoding/json leaves it on a syntax error and starts from it
+		// otherwise.
+		if p := reflect.ValueOf(v); zeroBits(p.UnsafePointer(), p.Type().Elem().Size()) {
+			if tryUnmarshal(eng, data, v) {
+				return nil
+			}
+			p.Elem().SetZero()
+			return json.Unmarshal(data, v)
+		}
+	}
+	if !engine.Valid(data) {
 		return json.Unmarshal(data, v)
 	}
 	return decodeValid(eng, data, v)
+}
+
+// zeroBits reports whether the n bytes at p are all zero: whether the value
+// there is its type's zero value, bit for bit (reflect's IsZero takes -0.0
+// for zero, which encoding/json would leave in place on a syntax error).
+func zeroBits(p unsafe.Pointer, n uintptr) bool {
+	b := unsafe.Slice((*byte)(p), n)
+	for len(b) >= 8 {
+		if binary.NativeEndian.Uint64(b) != 0 {
+			return false
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // decodeValid decodes data, which encoding/json's scanner has accepted, into

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -44,7 +45,8 @@ const (
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
 	// conflicts), field names equal but for case within one struct, tag
-	// names that are not plainTagName, map keys that are not strings, []byte
+	// names that are not plainTagName, map keys that are not strings or
+	// integers (engineMapKey), []byte
 	// (base64), interfaces with methods, and the kinds encoding/json cannot
 	// decode into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
@@ -54,9 +56,11 @@ const (
 const decodeStdOnly = decMethods | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it.
-// DecodeQuirkPartialFill and DecodeQuirkStrayCloser trigger on every type and
-// are routed around by the flow itself (decode.go): the input is validated
-// before an engine sees it, and a stream is framed by encoding/json.
+// DecodeQuirkPartialFill, DecodeQuirkAcceptsInvalid and DecodeQuirkStrayCloser
+// trigger on every type and are routed around by the flow itself (decode.go):
+// the input is validated before an engine sees it (or, for an engine that
+// rejects all invalid input, the target is zero and reset to zero on its
+// error), and a stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
 	engine.DecodeQuirkInterfaceMemory:   decInterface,
@@ -67,6 +71,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkStrayCloser:       0,
 	engine.DecodeQuirkObjectMemory:      decInterface,
 	engine.DecodeQuirkMapValueMerge:     decMap,
+	engine.DecodeQuirkAcceptsInvalid:    0,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -86,8 +91,38 @@ func decodeAvoid(q engine.DecodeQuirks) decodeFeatures {
 
 var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
 
-// decodeEngines are the engines compiled in, Default first.
-var decodeEngines = engine.All()
+// decodeEngines are the engines compiled in, in the order a decode tries
+// them when Options.Engine is not set: fastest decoder first
+// (decodeSpeedOrder), encoding/json last.
+var decodeEngines = decodeOrder(engine.All())
+
+// decodeSpeedOrder names the engines by decode speed, fastest first, as
+// measured on the json/v2 corpus (`go run ./bench -corpus`, decode table):
+// goccy decodes typed structs 1.1-1.4× faster than sonic on every file but
+// string_escaped and string_unicode, where sonic is 2-2.5× faster, and `any`
+// 1.2-2× faster on every file. One static order: the string files' types
+// are plain structs of strings that encoding/json decodes anyway (their tag
+// names have spaces) and the cost of telling them apart is not worth it
+// yet.
+var decodeSpeedOrder = []string{"goccy", "sonic"}
+
+// decodeOrder returns all sorted by decodeSpeedOrder, engines it does not
+// name after those (in all's order), encoding/json last.
+func decodeOrder(all []engine.Engine) []engine.Engine {
+	rank := func(e engine.Engine) int {
+		if e == engine.Std() {
+			return len(decodeSpeedOrder) + 1
+		}
+		for i, n := range decodeSpeedOrder {
+			if e.Name() == n {
+				return i
+			}
+		}
+		return len(decodeSpeedOrder)
+	}
+	slices.SortStableFunc(all, func(a, b engine.Engine) int { return rank(a) - rank(b) })
+	return all
+}
 
 var (
 	jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
@@ -140,7 +175,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			walk(t.Elem())
 		case reflect.Map:
 			f |= decMap
-			if t.Key().Kind() != reflect.String {
+			if !engineMapKey(t.Key().Kind()) {
 				f |= decUnchecked
 			}
 			walk(t.Key())
@@ -200,24 +235,52 @@ func structDecodeFeatures(t reflect.Type, walk func(reflect.Type)) decodeFeature
 	return f
 }
 
+// engineMapKey reports whether map keys of kind k are decoded by the engines
+// as by encoding/json: strings, and integers (encoding/json parses the key
+// with strconv, "+1" and "01" included; an engine that takes a key takes it
+// with the same value, and refuses the rest: TestDecodeIntMapKeys).
+func engineMapKey(k reflect.Kind) bool {
+	switch k {
+	case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	}
+	return false
+}
+
 // plainTagName reports whether a tag's name is made of ASCII letters, digits,
-// '_' and '-' only. Other names are where the flavours of encoding/json
+// space and the punctuation classic encoding/json takes in a name
+// (!#$%&()*+-./:;<=>?@[]^_{|}~, see validName in internal/flavor/v1.go):
+// names both flavours take as written, and the engines too
+// (TestDecodeTagNames). Other names are where the flavours of encoding/json
 // differ (classic encoding/json ignores a name with a character outside its
-// set, U+2028 say, and matches the Go field name; Go 1.27's default takes the
-// name as it is), and the engines follow the classic rule.
+// set, U+2028 or a quote say, and matches the Go field name; Go 1.27's
+// default takes the name as it is), and the engines follow the classic rule;
+// non-ASCII letters fold by Unicode rules the engines are not checked
+// against.
 func plainTagName(name string) bool {
 	for i := range len(name) {
 		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c < 0x80 && tagPunct[c]) {
 			return false
 		}
 	}
 	return true
 }
 
+// tagPunct: the ASCII punctuation classic encoding/json takes in a tag name.
+var tagPunct = func() (t [0x80]bool) {
+	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+		t[c] = true
+	}
+	return t
+}()
+
 // decodeEngine returns the engine to decode into v with, engine.Std() for
-// encoding/json: the configured engine, or another compiled in, whose decode
-// quirks v's type does not trigger. A v that is not a non-nil pointer, or
+// encoding/json: the engine Options.Engine names if its decode quirks do not
+// apply to v's type (else encoding/json: a named engine is never replaced by
+// another), or, for the default plan, the first of decodeEngines whose
+// quirks do not. A v that is not a non-nil pointer, or
 // that holds an interface with a value in it (encoding/json decodes into what
 // a pointer there points to), goes to encoding/json.
 func (o Options) decodeEngine(v any) engine.Engine {
@@ -232,12 +295,15 @@ func (o Options) decodeEngine(v any) engine.Engine {
 	if f&decodeStdOnly != 0 {
 		return engine.Std()
 	}
-	first := o.engine()
-	if f&decodeAvoid(engine.DecodeQuirksOf(first)) == 0 {
-		return first
+	if !o.Engine.IsZero() {
+		named := o.engine()
+		if f&decodeAvoid(engine.DecodeQuirksOf(named)) == 0 {
+			return named
+		}
+		return engine.Std() // a named engine, or encoding/json: never another engine
 	}
 	for _, e := range decodeEngines {
-		if e != first && f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0 {
+		if f&decodeAvoid(engine.DecodeQuirksOf(e)) == 0 {
 			return e
 		}
 	}

@@ -2,12 +2,14 @@ package safejson
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
 )
@@ -85,12 +87,22 @@ func TestDecodeFeatures(t *testing.T) {
 		}{}, decUnchecked},
 		{struct {
 			V bool `json:"a b"`
+		}{}, 0},
+		{struct {
+			V bool `json:"!#$%&()*+-./:;<=>?@[]^_{|}~ "`
+		}{}, 0},
+		{struct {
+			V bool `json:"日本"`
 		}{}, decUnchecked},
 		{struct {
 			V bool `json:"the_value-2,omitempty"`
 		}{}, 0},
 		{[]byte{}, decUnchecked},
-		{map[int]string{}, decUnchecked | decMap},
+		{map[int]string{}, decMap},
+		{map[uint8][]int64{}, decMap},
+		{map[uintptr]string{}, decUnchecked | decMap},
+		{map[float64]string{}, decUnchecked | decMap | decFloat},
+		{map[bool]string{}, decUnchecked | decMap},
 		{struct{ C chan int }{}, decUnchecked},
 		{new(json.Marshaler), decInterface | decUnchecked},
 		{[][][][][][][]int{}, decDeepNest},
@@ -109,7 +121,7 @@ func TestDecodeRoutes(t *testing.T) {
 	var notPointer []int
 	cases := []struct {
 		v         any
-		quirkFree bool // no engine quirk applies: the default engine
+		quirkFree bool // no engine quirk applies: the fastest decoder of the build
 		std       bool // encoding/json only
 	}{
 		{new([]int), true, false},
@@ -127,7 +139,7 @@ func TestDecodeRoutes(t *testing.T) {
 		{notPointer, false, true},
 		{(*int)(nil), false, true},
 	}
-	def := engine.Default()
+	def := decodeEngines[0]
 	for _, c := range cases {
 		got := Options{}.decodeEngine(c.v)
 		switch {
@@ -161,3 +173,101 @@ func TestDecodePlanAllocs(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(100, func() { Options{}.decodeEngine(v) }), "%T", v)
 	}
 }
+
+// TestDecodeOrder: without Options.Engine a decode tries the engines by
+// decode speed, encoding/json last; with it, that engine or encoding/json.
+func TestDecodeOrder(t *testing.T) {
+	names := func(es []engine.Engine) (n []string) {
+		for _, e := range es {
+			n = append(n, e.Name())
+		}
+		return n
+	}
+	assert.Equal(t, "std", decodeEngines[len(decodeEngines)-1].Name())
+	assert.ElementsMatch(t, names(engine.All()), names(decodeEngines))
+	if g, ok := engine.ByName("goccy"); ok {
+		assert.Equal(t, g, decodeEngines[0], "goccy decodes fastest")
+		assert.Equal(t, g, Options{}.decodeEngine(new([]int)))
+	}
+	for _, e := range engine.All() {
+		o := Options{Engine: engine.HandleOf(e)}
+		assert.Equal(t, e, o.decodeEngine(new([]int)), "%s: the named engine", e.Name())
+		q := engine.DecodeQuirksOf(e)
+		if q&engine.DecodeQuirkNegativeZero != 0 {
+			assert.Equal(t, engine.Std(), o.decodeEngine(new(float64)), "%s: a named engine with a quirk for the type: encoding/json, never another engine", e.Name())
+		}
+	}
+	assert.Equal(t, []string{"goccy", "sonic", "a", "z", "std"}, names(decodeOrder([]engine.Engine{
+		engine.Std(), named{name: "a"}, named{name: "sonic"}, named{name: "z"}, named{name: "goccy"},
+	})))
+}
+
+// named is an engine of that name, for decodeOrder.
+type named struct {
+	engine.Engine
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+// TestDecodeTagNames: every engine decodes a field whose tag name holds
+// the punctuation plainTagName takes as encoding/json does, by exact and by
+// case-folded key.
+func TestDecodeTagNames(t *testing.T) {
+	for _, c := range "!#$%&()*+-./:;<=>?@[]^_{|}~ " {
+		name, lead := "a"+string(c)+"b", string(c)+"x"
+		typ := reflect.StructOf([]reflect.StructField{
+			{Name: "V", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, name))},
+			{Name: "W", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, lead))},
+			{Name: "Ab", Type: reflect.TypeFor[int]()},
+		})
+		require.True(t, plainTagName(name) && plainTagName(lead), "%q", c)
+		for _, in := range []string{
+			fmt.Sprintf(`{%q:1}`, name), fmt.Sprintf(`{%q:1}`, "A"+string(c)+"B"), fmt.Sprintf(`{%q:2}`, lead),
+			fmt.Sprintf(`{%q:2}`, strings.ToUpper(lead)), `{"V":3,"W":4}`, `{"ab":4}`, `{"a\u0020b":5}`,
+			fmt.Sprintf(`{%q:1,"V":2,%q:3}`, name, name),
+		} {
+			want := reflect.New(typ)
+			wantErr := json.Unmarshal([]byte(in), want.Interface())
+			require.NoError(t, wantErr, in)
+			for _, e := range engine.All() {
+				got := reflect.New(typ)
+				require.NoError(t, e.Unmarshal([]byte(in), got.Interface()), "%s: %s", e.Name(), in)
+				assert.Equal(t, want.Elem().Interface(), got.Elem().Interface(), "%s: %s", e.Name(), in)
+			}
+		}
+	}
+}
+
+// TestDecodeIntMapKeys: an engine that takes an integer map key takes it as
+// encoding/json does (the same value, never a key encoding/json refuses);
+// keys it refuses go to encoding/json on the error path.
+func TestDecodeIntMapKeys(t *testing.T) {
+	keys := []string{"1", "-1", "+1", "01", "-0", "0", "00", "1.0", "1e2", " 1", "1 ", "0x1", "127", "128", "-128",
+		"-129", "255", "256", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+		"-9223372036854775809", "18446744073709551615", "18446744073709551616", "", `\u0031`, "1_0", "１"}
+	for _, kt := range []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[uint8](),
+		reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint](), reflect.TypeFor[decNamedInt]()} {
+		mt := reflect.MapOf(kt, reflect.TypeFor[int]())
+		require.True(t, engineMapKey(kt.Kind()), "%v", kt)
+		for _, k := range keys {
+			in := fmt.Sprintf(`{"%s":1,"7":2}`, k)
+			want := reflect.New(mt)
+			wantErr := json.Unmarshal([]byte(in), want.Interface())
+			for _, e := range engine.All() {
+				got := reflect.New(mt)
+				err := e.Unmarshal([]byte(in), got.Interface())
+				if k == "1" {
+					require.NoError(t, err, "%s: a plain key", e.Name())
+				}
+				if err != nil {
+					continue
+				}
+				require.NoError(t, wantErr, "%s takes %s into %v", e.Name(), in, mt)
+				assert.Equal(t, want.Elem().Interface(), got.Elem().Interface(), "%s: %s into %v", e.Name(), in, mt)
+			}
+		}
+	}
+}
+
+type decNamedInt int16

@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -261,4 +264,110 @@ func BenchmarkDecodeBody(b *testing.B) {
 			}
 		}
 	})
+}
+
+// unfolded is a struct no engine quirk applies to (no float, no field name
+// with an s), which every engine may decode.
+type unfolded struct {
+	ID    int      `json:"id"`
+	Name  string   `json:"name"`
+	Tag   []string `json:"tag"`
+	Valid bool     `json:"valid"`
+}
+
+// BenchmarkUnmarshalUnfolded decodes 500 unfolded structs, the route where
+// every engine is free to decode.
+func BenchmarkUnmarshalUnfolded(b *testing.B) {
+	v := make([]unfolded, 500)
+	for i := range v {
+		it := benchdata.NewItem(i)
+		v[i] = unfolded{ID: it.ID, Name: it.Name, Tag: it.Tags, Valid: it.Active}
+	}
+	body, err := json.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	decoders := map[string]func([]byte, any) error{"encoding-json": json.Unmarshal, "safejson": safejson.Unmarshal}
+	for _, e := range engine.All() {
+		if e != engine.Std() {
+			decoders["raw-"+e.Name()] = e.Unmarshal
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(decoders)) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var out []unfolded
+				if err := decoders[name](body, &out); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkUnmarshal decodes the bench items with safejson.Unmarshal and
+// json.Unmarshal and each raw engine compiled in: typed (an engine's route)
+// and into any, 20 and 500 items.
+func BenchmarkUnmarshal(b *testing.B) {
+	for _, n := range []int{20, 500} {
+		body, err := json.Marshal(benchdata.Items(n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range []struct {
+			name   string
+			target func() any
+		}{
+			{"typed", func() any { return new([]benchdata.Item) }},
+			{"any", func() any { return new(any) }},
+		} {
+			decoders := []struct {
+				name      string
+				unmarshal func([]byte, any) error
+			}{{"encoding-json", json.Unmarshal}, {"safejson", safejson.Unmarshal}}
+			for _, e := range engine.All() {
+				if e != engine.Std() {
+					decoders = append(decoders, struct {
+						name      string
+						unmarshal func([]byte, any) error
+					}{"raw-" + e.Name(), e.Unmarshal})
+				}
+			}
+			for _, d := range decoders {
+				b.Run(fmt.Sprintf("items-%d/%s/%s", n, c.name, d.name), func(b *testing.B) {
+					require.NoError(b, d.unmarshal(body, c.target()))
+					b.SetBytes(int64(len(body)))
+					b.ReportAllocs()
+					for b.Loop() {
+						if err := d.unmarshal(body, c.target()); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestUnmarshalZeroTarget: a zero target an engine decodes into unchecked is
+// zero again after the engine's error, so the verdict and the target are
+// encoding/json's; a -0.0 (zero to reflect, not in its bits) is kept.
+func TestUnmarshalZeroTarget(t *testing.T) {
+	type ab struct {
+		A int `json:"a"`
+		B int `json:"b"`
+	}
+	for _, in := range []string{`{"a":1}garbage`, `{"a":1,"b":"x"}`, `{"a":1,"b":2}`, `{"a":1,"b":2`, `[1]`} {
+		var want, got ab
+		wantErr := json.Unmarshal([]byte(in), &want)
+		gotErr := safejson.Unmarshal([]byte(in), &got)
+		assert.Equal(t, fmt.Sprint(wantErr), fmt.Sprint(gotErr), in)
+		assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(gotErr), in)
+		assert.Equal(t, want, got, in)
+	}
+	f := math.Copysign(0, -1)
+	require.Error(t, safejson.Unmarshal([]byte(`1x`), &f))
+	assert.True(t, math.Signbit(f), "a -0.0 target is left as it was on a syntax error")
 }

@@ -194,6 +194,23 @@ func (f failing) MarshalJSON() ([]byte, error) {
 	return nil, errors.New("no luck")
 }
 
+// assertStdError checks that err is encoding/json's error want: the same
+// type, the same message, and for a *json.MarshalerError the same Type and an
+// Err of the same type and message (the user's own error).
+func assertStdError(t *testing.T, want, err error) {
+	t.Helper()
+	require.Error(t, want, "encoding/json accepts the value")
+	require.Error(t, err)
+	assert.Equal(t, reflect.TypeOf(want), reflect.TypeOf(err), "error type")
+	assert.Equal(t, want.Error(), err.Error(), "error message")
+	var wantME, gotME *json.MarshalerError
+	if errors.As(want, &wantME) && assert.ErrorAs(t, err, &gotME) {
+		assert.Equal(t, wantME.Type, gotME.Type, "MarshalerError.Type")
+		assert.Equal(t, reflect.TypeOf(wantME.Err), reflect.TypeOf(gotME.Err), "MarshalerError.Err's type")
+		assert.Equal(t, wantME.Err.Error(), gotME.Err.Error(), "MarshalerError.Err's message")
+	}
+}
+
 func TestUserPanicPropagates(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: engine.HandleOf(e)}.Marshal(panicky{}) })
@@ -208,10 +225,7 @@ func TestUserErrorIsStdError(t *testing.T) {
 		require.Error(t, want)
 		dst := []byte("prefix")
 		got, err := Options{Engine: engine.HandleOf(e)}.Append(dst, map[string]any{"f": failing{&calls}})
-		require.Error(t, err)
-		assert.Equal(t, want.Error(), err.Error())
-		var me *json.MarshalerError
-		assert.ErrorAs(t, err, &me)
+		assertStdError(t, want, err)
 		assert.Equal(t, "prefix", string(got), "nothing appended on error")
 		assert.LessOrEqual(t, calls, 2, "the user's method is not retried more than once")
 	})
@@ -244,7 +258,8 @@ func TestEncoderWritesNothingOnError(t *testing.T) {
 	var calls int
 	w := &countingWriter{}
 	err := NewEncoder(w).Encode([]any{1, failing{&calls}})
-	require.Error(t, err)
+	stdErr := json.NewEncoder(&countingWriter{}).Encode([]any{1, failing{&calls}})
+	assertStdError(t, stdErr, err)
 	assert.Zero(t, w.writes)
 
 	// A substitute is no error: one write of the whole value.
@@ -263,9 +278,22 @@ func TestMarshalReturnsFreshSlices(t *testing.T) {
 }
 
 func TestInvalidOptions(t *testing.T) {
-	for _, o := range []Options{{MaxDepth: -1}, {MaxBreadth: -2}, {Circular: 42}} {
-		_, err := o.Marshal(1)
-		assert.Error(t, err, "%+v", o)
+	for _, tc := range []struct {
+		o    Options
+		want string
+	}{
+		{Options{MaxDepth: -1}, "safe: MaxDepth must not be negative, got -1"},
+		{Options{MaxBreadth: -2}, "safe: MaxBreadth must not be negative, got -2"},
+		{Options{Circular: 42}, "safe: unknown Circular policy 42"},
+		{Options{Placeholder: "x"}, `safe: Placeholder "x" is set but Circular is CircularOmit, not CircularPlaceholder`},
+	} {
+		assert.EqualError(t, tc.o.Validate(), tc.want, "%+v", tc.o)
+		got, err := tc.o.Marshal(1)
+		assert.EqualError(t, err, tc.want, "%+v", tc.o)
+		assert.Nil(t, got, "%+v: nothing encoded", tc.o)
+		got, err = tc.o.Append([]byte("x"), 1)
+		assert.EqualError(t, err, tc.want, "%+v", tc.o)
+		assert.Equal(t, "x", string(got), "%+v: Append leaves dst as it was", tc.o)
 	}
 }
 

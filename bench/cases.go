@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/safejson/safejson"
+	pubengine "github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
@@ -74,12 +75,12 @@ type encoder struct {
 	na string
 }
 
-// encoders returns the four encoders of c, with eng as safejson's engine (see
-// planned) and as the raw engine. The options are built once, outside the closures.
+// encoders returns the four encoders of c, with eng as safejson's engine and as
+// the raw engine. The options are built once, outside the closures.
 func encoders(c Case, eng engine.Engine) [numEncoders]encoder {
 	v := c.Value
 	before := safe.Options{Replacer: c.Replacer}
-	after := safejson.Options{Replacer: c.Replacer, Engine: planned(eng)}
+	after := safejson.Options{Replacer: c.Replacer, Engine: planFor(eng)}
 	encs := [numEncoders]encoder{
 		encBefore: {marshal: func() ([]byte, error) { return before.Marshal(v) }},
 		encAfter:  {marshal: func() ([]byte, error) { return after.Marshal(v) }},
@@ -94,6 +95,18 @@ func encoders(c Case, eng engine.Engine) [numEncoders]encoder {
 		encs[i].name = encoderNames[i]
 	}
 	return encs
+}
+
+// planFor is the Options.Engine safejson is measured with when eng is the
+// engine asked for: the zero Engine, the default plan users get, when eng is
+// the binary's default engine (it is tried first, and a type it writes wrongly
+// may go to the other engine compiled in); eng alone otherwise (that engine or
+// the reference encoder).
+func planFor(eng engine.Engine) pubengine.Engine {
+	if eng == engine.Default() {
+		return pubengine.Engine{}
+	}
+	return engine.HandleOf(eng)
 }
 
 // engineByName returns the engine of this binary called name, or the default

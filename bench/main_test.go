@@ -186,6 +186,10 @@ func TestEngineByName(t *testing.T) {
 	def, err := engineByName("")
 	require.NoError(t, err)
 	assert.Equal(t, engine.Default().Name(), def.Name())
+	assert.True(t, planFor(def).IsZero(), "the default engine is measured as the default plan")
+	for _, e := range engine.All()[1:] {
+		assert.Equal(t, e.Name(), planFor(e).Name(), "another engine is measured alone")
+	}
 }
 
 func TestHTTPQuick(t *testing.T) {

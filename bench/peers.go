@@ -36,9 +36,9 @@ const (
 var jsoniterStd = jsoniter.ConfigCompatibleWithStandardLibrary
 
 // peers returns the libraries of the corpus tables in column order: safejson
-// (with eng as its engine) first, encoding/json last but for encoding/json/v2 where the toolchain has it.
+// (with planFor(eng) as its engine) first, encoding/json last but for encoding/json/v2 where the toolchain has it.
 func peers(eng engine.Engine) []peer {
-	sj := safejson.Options{Engine: planned(eng)}
+	sj := safejson.Options{Engine: planFor(eng)}
 	ps := []peer{
 		{Name: peerSafejson, Label: "safejson", Marshal: sj.Marshal, Unmarshal: sj.Unmarshal},
 		{Name: "sonic", Label: "sonic ConfigStd", Marshal: sonic.ConfigStd.Marshal, Unmarshal: sonic.ConfigStd.Unmarshal},
@@ -51,14 +51,4 @@ func peers(eng engine.Engine) []peer {
 		ps = append(ps, p)
 	}
 	return ps
-}
-
-// planned is the Options.Engine under which safejson is measured with eng:
-// the default plan (every compiled-in engine, chosen per type by the planner)
-// for the default engine, eng alone for any other.
-func planned(eng engine.Engine) engine.Handle {
-	if eng == engine.Default() {
-		return engine.Handle{}
-	}
-	return engine.HandleOf(eng)
 }

@@ -1,10 +1,10 @@
 package compat
 
 import (
-	"encoding"
-	"encoding/json"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // slogPlan says how ReplaceAttr treats a value of a given type.
@@ -25,73 +25,55 @@ const (
 	slogSafe
 )
 
-var (
-	slogPlans     sync.Map // reflect.Type → slogPlan
-	marshalerType = reflect.TypeFor[json.Marshaler]()
-	textType      = reflect.TypeFor[encoding.TextMarshaler]()
-)
+var slogPlans sync.Map // reflect.Type → slogPlan
 
 // planFor returns the plan for values of type t, computed once per type.
 func planFor(t reflect.Type) slogPlan {
 	if p, ok := slogPlans.Load(t); ok {
 		return p.(slogPlan)
 	}
-	p := typePlan(t, map[reflect.Type]bool{})
+	ti := jsontype.Of(t)
+	p := typePlan(ti, map[*jsontype.Info]bool{})
+	if ti.Recursive() {
+		// A value of a recursive type may be cyclic.
+		p = max(p, slogCheck)
+	}
 	slogPlans.Store(t, p)
 	return p
 }
 
-// typePlan walks the parts of t that encoding/json encodes. visiting holds
-// the types on the current path: a type that comes back is recursive, and
-// its values may be cyclic.
-func typePlan(t reflect.Type, visiting map[reflect.Type]bool) slogPlan {
-	// encoding/json calls a value-receiver method whatever the value; what
-	// the method does is the caller's own, and fails alike on either path.
-	if t.Implements(marshalerType) || t.Implements(textType) {
+// typePlan is the most any type reachable from ti (the parts of a value
+// that encoding/json writes: jsontype's Children) asks for. seen holds the
+// types looked at already.
+func typePlan(ti *jsontype.Info, seen map[*jsontype.Info]bool) slogPlan {
+	if seen[ti] {
 		return slogStd
 	}
-	if visiting[t] {
-		return slogCheck
+	seen[ti] = true
+	// encoding/json calls a value-receiver method whatever the value; what
+	// the method does is the caller's own, and fails alike on either path.
+	if ti.Leaf || ti.MethodInterface {
+		return slogStd
 	}
-	switch t.Kind() {
+	p := slogStd
+	switch ti.Kind {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		reflect.String:
-		return slogStd
 	case reflect.Float32, reflect.Float64:
-		return slogCheck
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		visiting[t] = true
-		defer delete(visiting, t)
-		return typePlan(t.Elem(), visiting)
+		p = slogCheck
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Struct:
 	case reflect.Map:
-		switch t.Key().Kind() {
-		case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		default:
-			if !t.Key().Implements(textType) {
-				return slogSafe
-			}
+		if !ti.Key.Writable() {
+			return slogSafe
 		}
-		visiting[t] = true
-		defer delete(visiting, t)
-		return typePlan(t.Elem(), visiting)
-	case reflect.Struct:
-		visiting[t] = true
-		defer delete(visiting, t)
-		p := slogStd
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if (!f.IsExported() && !f.Anonymous) || f.Tag.Get("json") == "-" {
-				continue
-			}
-			p = max(p, typePlan(f.Type, visiting))
-			if p == slogSafe {
-				break
-			}
-		}
-		return p
 	default: // interfaces, chan, func, complex, unsafe.Pointer
 		return slogSafe
 	}
+	for _, c := range ti.Children {
+		if p = max(p, typePlan(c, seen)); p == slogSafe {
+			break
+		}
+	}
+	return p
 }

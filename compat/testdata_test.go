@@ -4,39 +4,29 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+
+	"github.com/safejson/safejson/internal/compattest"
 )
 
 // node is a model that can point to itself, as an ORM model with a back
-// reference does.
-type node struct {
-	Name   string `json:"name"`
-	Parent *node  `json:"parent,omitempty"`
-}
+// reference does; cyclicNode is one that does. They, floats and withFunc are
+// the adapters' (internal/compattest).
+type (
+	node     = compattest.Node
+	floats   = compattest.Floats
+	withFunc = compattest.WithFunc
+)
 
-func cyclicNode() *node {
-	n := &node{Name: "a"}
-	n.Parent = n
-	return n
-}
+var cyclicNode = compattest.Cyclic
 
 // cyclicNodeJSON is the default substitute for cyclicNode: the member that
 // closes the cycle is omitted.
 const cyclicNodeJSON = `{"name":"a"}`
 
-type floats struct {
-	A float64   `json:"a"`
-	B []float64 `json:"b"`
-}
-
 func nanFloats() floats { return floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}} }
 
 // nanFloatsJSON is the default substitute for nanFloats: NaN and ±Inf are null.
 const nanFloatsJSON = `{"a":null,"b":[1,null,null]}`
-
-type withFunc struct {
-	Name     string `json:"name"`
-	OnChange func() `json:"onChange"`
-}
 
 // withFuncJSON is the default substitute for withFunc: the func member is
 // omitted.

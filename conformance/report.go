@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/flavor"
 )
 
@@ -35,7 +36,7 @@ func (r Result) RawSummary() string {
 	if errors.Is(raw.Err, ErrStdDies) {
 		return "dies (not run)"
 	}
-	if len(caseExpectation(r.Case).check(raw)) == 0 {
+	if len(caseExpectation(r.Case, r.Std).check(raw)) == 0 {
 		return "ok"
 	}
 	switch {
@@ -71,7 +72,7 @@ type Summary struct {
 // Summarize counts the results.
 func Summarize(results []Result) Summary {
 	var s Summary
-	seenCase := map[*Case]bool{}
+	seenCase := map[*corpus.Case]bool{}
 	seenEngine := map[string]bool{}
 	for _, r := range results {
 		if !seenCase[r.Case] {
@@ -196,7 +197,7 @@ func markdownText(s string) string {
 
 // ReadmeSection is the generated body of the README region: the known
 // differences of the cases, or a statement that there are none.
-func ReadmeSection(cases []*Case) string {
+func ReadmeSection(cases []*corpus.Case) string {
 	var b strings.Builder
 	b.WriteString("\n## Known differences\n\n")
 	b.WriteString("Where safejson's output through an engine differs from encoding/json's (or, for values\n")
@@ -232,9 +233,9 @@ func ReadmeSection(cases []*Case) string {
 // writeFlavorTable lists the cases whose expectation depends on the flavour of
 // encoding/json, by reason: not differences of safejson's, which follows the
 // toolchain, but where the toolchain's answer changes.
-func writeFlavorTable(b *strings.Builder, cases []*Case) {
+func writeFlavorTable(b *strings.Builder, cases []*corpus.Case) {
 	var reasons []string
-	byReason := map[string][]*Case{}
+	byReason := map[string][]*corpus.Case{}
 	for _, c := range cases {
 		for _, f := range c.Flavors {
 			if byReason[f.Reason] == nil {

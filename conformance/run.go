@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
@@ -52,13 +53,13 @@ type Outcome struct {
 	Err        error
 	Panicked   bool
 	PanicValue any
-	// Hung: the encode had not returned after HangLimit.
+	// Hung: the encode had not returned within Config.HangLimit.
 	Hung bool
 }
 
 // Result is one case on one engine.
 type Result struct {
-	Case *Case
+	Case *corpus.Case
 	// Engine is the engine's name, or SafeColumn for package safe alone.
 	Engine string
 	// Raw is what the engine itself did with the case's value and std options
@@ -77,34 +78,45 @@ type Result struct {
 	NotRun bool
 }
 
-// Trace, when set, receives a line "case<TAB>column" before each case runs on
-// each column: after a crash no recover catches (a fatal error of the runtime in
-// an engine), its last line names the culprit.
-var Trace io.Writer
+// Config is how a run goes. The zero Config is the one for tests: no trace,
+// and no time limit, since a test that hangs is stopped by go test -timeout,
+// which names the running subtest (the case), and a wall-clock limit would
+// fail a correct build on a loaded machine.
+type Config struct {
+	// Trace, when set, receives a line "case<TAB>column" before each case runs
+	// on each column: after a crash no recover catches (a fatal error of the
+	// runtime in an engine), its last line names the culprit.
+	Trace io.Writer
+	// HangLimit, when positive, bounds the time one encode may take before
+	// the runner records it as hung and moves on (the encode goes on in its
+	// goroutine). It is a guard against infinite loops for the report command,
+	// not a measure of speed.
+	HangLimit time.Duration
+}
 
-func trace(c *Case, column string) {
-	if Trace != nil {
-		fmt.Fprintf(Trace, "%s\t%s\n", c.Name, column)
+func (cfg Config) trace(c *corpus.Case, column string) {
+	if cfg.Trace != nil {
+		fmt.Fprintf(cfg.Trace, "%s\t%s\n", c.Name, column)
 	}
 }
 
 // Run puts every case through package safe alone and through safejson with each
 // of the engines, and records what each raw engine does. Results come case by
 // case, SafeColumn first, then the engines in the order given.
-func Run(engines []engine.Engine) []Result {
-	return RunCases(Cases(), engines)
+func Run(engines []engine.Engine, cfg Config) []Result {
+	return RunCases(corpus.Cases(), engines, cfg)
 }
 
 // RunCases is Run over the given cases.
-func RunCases(cases []*Case, engines []engine.Engine) []Result {
+func RunCases(cases []*corpus.Case, engines []engine.Engine, cfg Config) []Result {
 	arch := runtime.GOARCH
 	var results []Result
 	for _, c := range cases {
-		trace(c, "std")
-		std := Std(c)
-		trace(c, SafeColumn)
+		cfg.trace(c, "std")
+		std := cfg.std(c)
+		cfg.trace(c, SafeColumn)
 		r := Result{Case: c, Engine: SafeColumn, Std: std}
-		r.Got, r.Status, r.Problems = judge(c, nil, c.KnownFor(SafeColumn, arch))
+		r.Got, r.Status, r.Problems = cfg.judge(c, std, nil, c.KnownFor(SafeColumn, arch))
 		results = append(results, r)
 		hungOn := ""
 		if hung(r) {
@@ -119,9 +131,9 @@ func RunCases(cases []*Case, engines []engine.Engine) []Result {
 				results = append(results, r)
 				continue
 			}
-			trace(c, e.Name())
-			r.Raw = RawEngine(e, c)
-			r.Got, r.Status, r.Problems = judge(c, e, c.KnownFor(e.Name(), arch))
+			cfg.trace(c, e.Name())
+			r.Raw = cfg.rawEngine(e, c)
+			r.Got, r.Status, r.Problems = cfg.judge(c, std, e, c.KnownFor(e.Name(), arch))
 			results = append(results, r)
 			if hung(r) {
 				hungOn = e.Name()
@@ -145,31 +157,35 @@ func hung(r Result) bool {
 }
 
 // ErrStdDies is the Outcome.Err of encoding/json, or of the raw std engine,
-// for a case whose value kills encoding/json on this flavour (Case.StdDies):
+// for a case whose value kills encoding/json on this flavour (corpus.Case.StdDies):
 // it was not run.
 var ErrStdDies = errors.New("not run: encoding/json dies on this value (fatal stack overflow)")
 
 // RawEngine returns what e itself does with the case's value under its std
 // options, a panic recovered. An engine that would hand the value to
-// encoding/json is not run on a value that kills it (Case.StdDies): std, and
+// encoding/json is not run on a value that kills it (corpus.Case.StdDies): std, and
 // sonic under the race detector (see raceBuild).
-func RawEngine(e engine.Engine, c *Case) Outcome {
+func RawEngine(e engine.Engine, c *corpus.Case) Outcome { return Config{}.rawEngine(e, c) }
+
+func (cfg Config) rawEngine(e engine.Engine, c *corpus.Case) Outcome {
 	if c.StdDies && (e.Name() == "std" || (raceBuild && e.Name() == "sonic")) {
 		return Outcome{Err: ErrStdDies}
 	}
 	o := engine.Options{NoEscapeHTML: c.Options.NoEscapeHTML, Prefix: c.Options.Prefix, Indent: c.Options.Indent}
-	return capture(func() ([]byte, error) { return e.Append(nil, c.Value, o) })
+	return cfg.capture(func() ([]byte, error) { return e.Append(nil, c.Value, o) })
 }
 
 // Std returns what encoding/json does with the case's value under its std
 // options (escaping, indentation), as json.Encoder without the newline; for a
-// value that kills encoding/json on this flavour (Case.StdDies) it does not
+// value that kills encoding/json on this flavour (corpus.Case.StdDies) it does not
 // run it and returns ErrStdDies.
-func Std(c *Case) Outcome {
+func Std(c *corpus.Case) Outcome { return Config{}.std(c) }
+
+func (cfg Config) std(c *corpus.Case) Outcome {
 	if c.StdDies {
 		return Outcome{Err: ErrStdDies}
 	}
-	return capture(func() ([]byte, error) {
+	return cfg.capture(func() ([]byte, error) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(!c.Options.NoEscapeHTML)
@@ -181,28 +197,15 @@ func Std(c *Case) Outcome {
 	})
 }
 
-// HangLimit bounds the time one encode may take before the runner records it
-// as hung and moves on (the encode goes on in its goroutine). It is a guard
-// against infinite loops, not a measure of speed: every encode of the corpus
-// takes milliseconds.
-var HangLimit = 5 * time.Second
-
-// capture runs f, recovering a panic; an f still running after HangLimit is
-// recorded as hung.
-func capture(f func() ([]byte, error)) Outcome {
+// capture runs f, recovering a panic; with a HangLimit, an f still running
+// after it is recorded as hung.
+func (cfg Config) capture(f func() ([]byte, error)) Outcome {
+	if cfg.HangLimit <= 0 {
+		return recovered(f)
+	}
 	done := make(chan Outcome, 1)
-	go func() {
-		var o Outcome
-		defer func() {
-			if r := recover(); r != nil {
-				o = Outcome{Panicked: true, PanicValue: r}
-			}
-			done <- o
-		}()
-		b, err := f()
-		o = Outcome{Bytes: b, Err: err}
-	}()
-	timer := time.NewTimer(HangLimit)
+	go func() { done <- recovered(f) }()
+	timer := time.NewTimer(cfg.HangLimit)
 	defer timer.Stop()
 	select {
 	case o := <-done:
@@ -212,27 +215,70 @@ func capture(f func() ([]byte, error)) Outcome {
 	}
 }
 
+// recovered runs f, recovering a panic.
+func recovered(f func() ([]byte, error)) (o Outcome) {
+	defer func() {
+		if r := recover(); r != nil {
+			o = Outcome{Panicked: true, PanicValue: r}
+		}
+	}()
+	b, err := f()
+	return Outcome{Bytes: b, Err: err}
+}
+
 // expectation is what an encode must do: exactly one of its forms applies.
 type expectation struct {
 	bytes []byte
-	err   *WantError
+	err   *corpus.WantError
 	panic string
 	isPan bool
+	// broken: the case cannot be judged (a differential case encoding/json
+	// gives no fitting answer to); every outcome fails with this problem.
+	broken string
 }
 
-func caseExpectation(c *Case) expectation {
+// caseExpectation is what case c expects; std is encoding/json's outcome for
+// it, the answer of a differential case.
+func caseExpectation(c *corpus.Case, std Outcome) expectation {
 	switch {
-	case c.Kind == Panic:
+	case c.Kind == corpus.Panic:
 		return expectation{panic: c.PanicValue, isPan: true}
 	case c.Err != nil:
 		return expectation{err: c.Err}
+	case c.Differential():
+		return stdExpectation(c, std)
 	}
 	return expectation{bytes: c.Want}
+}
+
+// stdExpectation is the expectation of a differential case: encoding/json's
+// bytes for a Same case, its error (exact type and message) for an Error case.
+func stdExpectation(c *corpus.Case, std Outcome) expectation {
+	switch {
+	case errors.Is(std.Err, ErrStdDies):
+		return expectation{broken: "a differential case on which encoding/json dies: write its expectation"}
+	case std.Hung || std.Panicked:
+		return expectation{broken: "encoding/json: " + describe(std) + ", in a differential case"}
+	case c.Kind == corpus.Same && std.Err != nil:
+		return expectation{broken: fmt.Sprintf("encoding/json fails (%T: %v) on a differential Same case", std.Err, std.Err)}
+	case c.Kind == corpus.Same:
+		return expectation{bytes: std.Bytes}
+	case std.Err == nil:
+		return expectation{broken: "encoding/json writes " + quote(std.Bytes) + " for a differential Error case"}
+	}
+	stdErr := std.Err
+	return expectation{err: &corpus.WantError{
+		Type: fmt.Sprintf("%T", stdErr),
+		As:   func(err error) bool { return reflect.TypeOf(err) == reflect.TypeOf(stdErr) },
+		Msg:  stdErr.Error(),
+	}}
 }
 
 // check returns the problems of o against x; none when it matches.
 func (x expectation) check(o Outcome) []string {
 	switch {
+	case x.broken != "":
+		return []string{x.broken}
 	case o.Hung:
 		return []string{describe(o)}
 	case x.isPan:
@@ -263,18 +309,18 @@ func (x expectation) check(o Outcome) []string {
 // e is nil) on every entry point and returns the Marshal outcome and the
 // verdict. A known difference k is checked both ways: its bytes must come out,
 // and the expected ones must not.
-func judge(c *Case, e engine.Engine, k *Known) (Outcome, Status, []string) {
-	want := caseExpectation(c)
+func (cfg Config) judge(c *corpus.Case, std Outcome, e engine.Engine, k *corpus.Known) (Outcome, Status, []string) {
+	want := caseExpectation(c, std)
 	if k == nil {
-		got, problems := entryPoints(c, e, want)
+		got, problems := cfg.entryPoints(c, e, want)
 		if len(problems) > 0 {
 			return got, Fail, problems
 		}
 		return got, Pass, nil
 	}
-	got, problems := entryPoints(c, e, expectation{bytes: k.Got})
+	got, problems := cfg.entryPoints(c, e, expectation{bytes: k.Got})
 	if len(problems) > 0 {
-		if _, wantProblems := entryPoints(c, e, want); len(wantProblems) == 0 {
+		if _, wantProblems := cfg.entryPoints(c, e, want); len(wantProblems) == 0 {
 			return got, Fail, []string{fmt.Sprintf("known difference (%s) no longer happens: remove it from the case", k.Reason)}
 		}
 		return got, Fail, append([]string{"known difference (" + k.Reason + ") not reproduced:"}, problems...)
@@ -285,7 +331,7 @@ func judge(c *Case, e engine.Engine, k *Known) (Outcome, Status, []string) {
 // entryPoints checks Marshal, Append onto a non-empty buffer (nothing written
 // on error) and, through an engine, Encoder.Encode (nothing written on error),
 // and the replacer's calls of each.
-func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string) {
+func (cfg Config) entryPoints(c *corpus.Case, e engine.Engine, want expectation) (Outcome, []string) {
 	var problems []string
 	report := func(entry string, ps []string) {
 		for _, p := range ps {
@@ -297,10 +343,10 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 	calls := newCallLog(c)
 	if e == nil {
 		o := safeOptions(c, calls)
-		got = capture(func() ([]byte, error) { return o.Marshal(c.Value) })
+		got = cfg.capture(func() ([]byte, error) { return o.Marshal(c.Value) })
 	} else {
 		o := engineOptions(c, e, calls)
-		got = capture(func() ([]byte, error) { return o.Marshal(c.Value) })
+		got = cfg.capture(func() ([]byte, error) { return o.Marshal(c.Value) })
 	}
 	report("Marshal", want.check(got))
 	if got.Hung {
@@ -314,10 +360,10 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 	var appended Outcome
 	if e == nil {
 		o := safeOptions(c, calls)
-		appended = capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
+		appended = cfg.capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
 	} else {
 		o := engineOptions(c, e, calls)
-		appended = capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
+		appended = cfg.capture(func() ([]byte, error) { return o.Append(dst, c.Value) })
 	}
 	report("Append", checkAppended(appended, prefix, want))
 	if appended.Hung {
@@ -329,7 +375,7 @@ func entryPoints(c *Case, e engine.Engine, want expectation) (Outcome, []string)
 		calls = newCallLog(c)
 		var buf bytes.Buffer
 		enc := engineOptions(c, e, calls).NewEncoder(&buf)
-		encoded := capture(func() ([]byte, error) {
+		encoded := cfg.capture(func() ([]byte, error) {
 			err := enc.Encode(c.Value)
 			return buf.Bytes(), err
 		})
@@ -381,12 +427,12 @@ func checkEncoded(o Outcome, want expectation) []string {
 
 // callLog records the keys a case's replacer is called with during one encode.
 type callLog struct {
-	c    *Case
+	c    *corpus.Case
 	mu   sync.Mutex
 	keys []string
 }
 
-func newCallLog(c *Case) *callLog { return &callLog{c: c} }
+func newCallLog(c *corpus.Case) *callLog { return &callLog{c: c} }
 
 // wrap returns the case's replacer, recording its calls; nil when it has none.
 func (l *callLog) wrap() func(string, any) (any, bool) {
@@ -403,7 +449,7 @@ func (l *callLog) wrap() func(string, any) (any, bool) {
 }
 
 func (l *callLog) check() []string {
-	if l.c.Options.Replacer == nil || l.c.Kind == Panic {
+	if l.c.Options.Replacer == nil || l.c.Kind == corpus.Panic {
 		return nil
 	}
 	got := slices.Sorted(slices.Values(l.keys))
@@ -413,18 +459,35 @@ func (l *callLog) check() []string {
 	return nil
 }
 
-func engineOptions(c *Case, e engine.Engine, calls *callLog) safejson.Options {
-	o := c.Options
+func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Options {
+	o := safejsonOptions(c.Options)
 	o.Engine = engine.HandleOf(e)
 	o.Replacer = calls.wrap()
 	return o
 }
 
-// safeOptions converts the case's safejson options to package safe's: every
-// field of safejson.Options but Engine has a namesake of the same type in
+// safejsonOptions are the safejson options of corpus options: every field of
+// corpus.Options has a namesake in safejson.Options (a test checks it).
+func safejsonOptions(o corpus.Options) safejson.Options {
+	return safejson.Options{
+		NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent,
+		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
+		Circular: circular[o.Circular], Placeholder: o.Placeholder, Replacer: o.Replacer,
+	}
+}
+
+// circular maps the corpus's names of the cycle policies to safejson's.
+var circular = map[string]safe.Circular{
+	"":                         safejson.CircularOmit,
+	corpus.CircularPlaceholder: safejson.CircularPlaceholder,
+	corpus.CircularError:       safejson.CircularError,
+}
+
+// safeOptions converts the case's options to package safe's: every field of
+// safejson.Options but Engine has a namesake of the same type in
 // safe.Options (a test checks it).
-func safeOptions(c *Case, calls *callLog) safe.Options {
-	o := c.Options
+func safeOptions(c *corpus.Case, calls *callLog) safe.Options {
+	o := safejsonOptions(c.Options)
 	o.Replacer = calls.wrap()
 	var s safe.Options
 	from := reflect.ValueOf(o)
@@ -441,7 +504,7 @@ func safeOptions(c *Case, calls *callLog) safe.Options {
 func describe(o Outcome) string {
 	switch {
 	case o.Hung:
-		return fmt.Sprintf("hung: did not return within %v", HangLimit)
+		return "hung: did not return within the hang limit"
 	case o.Panicked:
 		return fmt.Sprintf("panic: %v", o.PanicValue)
 	case o.Err != nil:

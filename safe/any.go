@@ -2,6 +2,7 @@ package safe
 
 import (
 	"encoding/json"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -61,7 +62,55 @@ type anyPair struct {
 	v any
 }
 
-func compareAnyPairs(a, b anyPair) int { return strings.Compare(a.k, b.k) }
+// pairKey places a member of e.pairs in the order of the keys: the key's
+// first 8 bytes, big-endian and padded with zeros (so that prefixes order as
+// the keys do, equal ones needing the whole keys), and the member's index.
+// It holds no pointer: sorting it moves no pointer and needs no write barrier.
+type pairKey struct {
+	prefix uint64
+	i      int32
+}
+
+// keyPrefix returns the first 8 bytes of s as a big-endian number, padded
+// with zeros.
+func keyPrefix(s string) uint64 {
+	if len(s) >= 8 {
+		return bits.ReverseBytes64(word(s, 0))
+	}
+	var p uint64
+	for i := range len(s) {
+		p |= uint64(s[i]) << (56 - 8*i)
+	}
+	return p
+}
+
+// sortPairs sorts keys, which index pairs, by the keys of the pairs: by
+// insertion when there are few, as most objects have.
+func sortPairs(keys []pairKey, pairs []anyPair) {
+	less := func(a, b pairKey) bool {
+		if a.prefix != b.prefix {
+			return a.prefix < b.prefix
+		}
+		return pairs[a.i].k < pairs[b.i].k
+	}
+	if len(keys) <= 12 {
+		for i := 1; i < len(keys); i++ {
+			for j := i; j > 0 && less(keys[j], keys[j-1]); j-- {
+				keys[j], keys[j-1] = keys[j-1], keys[j]
+			}
+		}
+		return
+	}
+	slices.SortFunc(keys, func(a, b pairKey) int {
+		if a.prefix != b.prefix {
+			if a.prefix < b.prefix {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(pairs[a.i].k, pairs[b.i].k)
+	})
+}
 
 // encodeMapAny writes a map[string]any with its keys sorted, as encoding/json,
 // without reflect; what it writes is what the map encoder would.
@@ -87,18 +136,25 @@ func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 	e.anc.push(k)
 	start := len(e.pairs)
 	e.pairs = slices.Grow(e.pairs, n)
+	e.order = slices.Grow(e.order, n)
 	for key, val := range m {
+		var prefix uint64
+		if n > 1 { // one member is not compared
+			prefix = keyPrefix(key)
+		}
+		e.order = append(e.order, pairKey{prefix, int32(len(e.pairs) - start)})
 		e.pairs = append(e.pairs, anyPair{key, val})
 	}
 	end := len(e.pairs)
-	slices.SortFunc(e.pairs[start:end], compareAnyPairs)
+	pairs, order := e.pairs[start:end], e.order[len(e.order)-n:]
+	sortPairs(order, pairs)
 
 	e.depth++
 	b = append(b, '{')
 	written := 0
 	var err error
-	for i := start; i < start+limit; i++ {
-		p := e.pairs[i]
+	for _, o := range order[:limit] {
+		p := pairs[o.i]
 		mark := len(b)
 		if written > 0 {
 			b = append(b, ',')
@@ -132,6 +188,7 @@ func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 	}
 	clear(e.pairs[start:end])
 	e.pairs = e.pairs[:start]
+	e.order = e.order[:len(e.order)-n]
 	e.depth--
 	if written > 0 && e.indented {
 		b = e.newline(b, e.depth)

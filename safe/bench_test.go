@@ -2,6 +2,10 @@ package safe_test
 
 import (
 	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -41,7 +45,90 @@ func benchCases() []benchCase {
 		{slug: "selfmap", value: benchdata.SelfMap(), want: stdOf(map[string]any{"a": 1.0})},
 		{slug: "deep-struct-3000", value: benchdata.DeepStruct(3000), stdOK: true},
 		{slug: "deep-map-3000", value: benchdata.DeepMap(3000), stdOK: true},
+		// Decoded JSON of the corpus's shapes: strings of many scripts (as
+		// string_unicode), mostly-ASCII text with some escapes (as
+		// twitter_status), coordinates (as canada_geometry).
+		{slug: "unicode-any", value: unicodeStrings(), stdOK: true},
+		{slug: "text-any", value: textStrings(), stdOK: true},
+		{slug: "floats-any", value: coordinates(), stdOK: true},
+		{slug: "floats32", value: floats32(), stdOK: true},
 	}
+}
+
+// unicodeStrings is a map[string]any of 64 strings of 100 characters each,
+// drawn from a block of code points per string (Latin-1 to CJK and beyond
+// the BMP), about 20 KB of JSON.
+func unicodeStrings() map[string]any {
+	r := rand.New(rand.NewPCG(1, 2))
+	m := make(map[string]any, 64)
+	for i := range 64 {
+		lo := []rune{0xa0, 0x370, 0x400, 0x600, 0x900, 0x3040, 0x4e00, 0xac00, 0x1d400, 0x2000}[i%10]
+		var sb strings.Builder
+		for range 100 {
+			if r.IntN(8) == 0 {
+				sb.WriteByte(' ')
+				continue
+			}
+			sb.WriteRune(lo + rune(r.IntN(0x60)))
+		}
+		m["block "+strconv.Itoa(i)] = sb.String()
+	}
+	return m
+}
+
+// textStrings is a []any of 200 objects holding mostly-ASCII text, as
+// decoded tweets: words, some punctuation that needs escapes (quotes,
+// newlines, <, & under HTML escaping), a few accented letters and emoji.
+func textStrings() []any {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := []string{"the", "json", "encoder", "writes", "bytes", "fast", "café", "naïve", "\"quoted\"", "a\nb", "<b>", "&amp;", "😀", "https://t.co/x", "\u2028"}
+	out := make([]any, 200)
+	for i := range out {
+		var sb strings.Builder
+		for j := range 20 {
+			if j > 0 {
+				sb.WriteByte(' ')
+			}
+			w := words[r.IntN(len(words))]
+			if r.IntN(3) > 0 {
+				w = words[r.IntN(6)]
+			}
+			sb.WriteString(w)
+		}
+		out[i] = map[string]any{"id_str": strconv.Itoa(1e9 + i), "text": sb.String(), "lang": "en", "source": "<a href=\"https://x\">web</a>"}
+	}
+	return out
+}
+
+// coordinates is a []any of 2000 [lon, lat] pairs of float64, as decoded
+// GeoJSON: 15-17 significant digits, with some integral values and some
+// tiny and huge ones that take the exponent form.
+func coordinates() []any {
+	r := rand.New(rand.NewPCG(5, 6))
+	out := make([]any, 2000)
+	for i := range out {
+		lon, lat := -180+360*r.Float64(), -90+180*r.Float64()
+		switch i % 50 {
+		case 1:
+			lon = float64(r.IntN(1000))
+		case 2:
+			lat = r.Float64() * 1e-9
+		case 3:
+			lat = r.Float64() * 1e25
+		}
+		out[i] = []any{lon, lat}
+	}
+	return out
+}
+
+// floats32 is a []float32 of 4000 values of all magnitudes.
+func floats32() []float32 {
+	r := rand.New(rand.NewPCG(7, 8))
+	out := make([]float32, 4000)
+	for i := range out {
+		out[i] = float32(r.NormFloat64() * math.Pow(10, float64(r.IntN(50)-25)))
+	}
+	return out
 }
 
 // stdOf returns encoding/json's bytes for v.

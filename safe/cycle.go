@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"unsafe"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // ancestor identifies a pointer, map or slice on the current path. The type is
@@ -128,37 +130,6 @@ var (
 )
 
 // mayCycle reports whether a value of t, a pointer, map or slice type, can be
-// its own ancestor: whether t can be reached again from its element, or an
-// interface (which may hold anything) can. Types whose MarshalJSON or
-// MarshalText is called are leaves: their contents are not walked. Values of
-// other types are not tracked at all.
-func mayCycle(t reflect.Type) bool {
-	seen := make(map[reflect.Type]bool)
-	var reaches func(u reflect.Type) bool
-	reaches = func(u reflect.Type) bool {
-		if u == t {
-			return true
-		}
-		if seen[u] {
-			return false
-		}
-		seen[u] = true
-		if u.Implements(marshalerType) || u.Implements(textMarshalerType) {
-			return false
-		}
-		switch u.Kind() {
-		case reflect.Interface:
-			return true
-		case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-			return reaches(u.Elem())
-		case reflect.Struct:
-			for i := range u.NumField() {
-				if reaches(u.Field(i).Type) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return reaches(t.Elem())
-}
+// its own ancestor (jsontype.Info.MayCycle): values of other types are not
+// tracked at all.
+func mayCycle(t reflect.Type) bool { return jsontype.Of(t).MayCycle() }

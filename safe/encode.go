@@ -116,6 +116,7 @@ type encodeState struct {
 	// Scratch stacks for sorting map entries; nested maps use the space after
 	// the entries of their parent, and clear what they used when done.
 	pairs   []anyPair
+	order   []pairKey // the order of pairs being written
 	entries []mapEntry
 }
 
@@ -154,7 +155,7 @@ func newEncodeState(o *options.Options) *encodeState {
 // it still references, and a buffer too large for what it was used for.
 func (e *encodeState) release() {
 	e.replacer = nil
-	e.pairs, e.entries = dropLarge(e.pairs), dropLarge(e.entries)
+	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {
 		e.anc.table = nil

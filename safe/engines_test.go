@@ -9,11 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/safe"
 )
 
 // TestDiffTableThroughEveryEngine runs every value of the differential table
+// (diffCases: the corpus's cases with no options)
 // through safejson on every engine this binary has: whichever path a value
 // takes (engine, pre-scan, fallback), the bytes are the reference encoder's,
 // and so are the errors, by type and message. It lives here, in package
@@ -32,19 +34,19 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 		for _, vr := range variants {
 			t.Run(e.Name()+"/"+vr.name, func(t *testing.T) {
 				for _, c := range diffCases() {
-					want, wantErr := vr.ref.Marshal(c.v)
+					want, wantErr := vr.ref.Marshal(c.Value)
 					o := vr.opts
 					o.Engine = engine.HandleOf(e)
-					got, err := o.Marshal(c.v)
+					got, err := o.Marshal(c.Value)
 					if wantErr != nil {
-						if assert.Error(t, err, c.name) {
-							assert.Equal(t, wantErr.Error(), err.Error(), c.name)
-							assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(err), c.name)
+						if assert.Error(t, err, "%s (%s)", c.Name, c.Where()) {
+							assert.Equal(t, wantErr.Error(), err.Error(), "%s (%s)", c.Name, c.Where())
+							assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(err), "%s (%s)", c.Name, c.Where())
 						}
 						continue
 					}
-					require.NoError(t, err, c.name)
-					assert.Equal(t, string(want), string(got), c.name)
+					require.NoError(t, err, "%s (%s)", c.Name, c.Where())
+					assert.Equal(t, string(want), string(got), "%s (%s)", c.Name, c.Where())
 				}
 			})
 		}
@@ -52,13 +54,13 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 	// MarshalIndent with empty prefix and indent breaks lines, as
 	// json.MarshalIndent does.
 	for _, c := range diffCases() {
-		if c.want != "" || c.userErr {
+		if c.Kind != corpus.Same {
 			continue
 		}
-		want, err := json.MarshalIndent(c.v, "", "")
+		want, err := json.MarshalIndent(c.Value, "", "")
 		require.NoError(t, err)
-		got, err := safejson.MarshalIndent(c.v, "", "")
-		require.NoError(t, err, c.name)
-		assert.Equal(t, string(want), string(got), c.name)
+		got, err := safejson.MarshalIndent(c.Value, "", "")
+		require.NoError(t, err, "%s (%s)", c.Name, c.Where())
+		assert.Equal(t, string(want), string(got), "%s (%s)", c.Name, c.Where())
 	}
 }

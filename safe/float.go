@@ -11,6 +11,14 @@ import (
 // exponent form only below 1e-6 or from 1e21 up (compared at the float's own
 // precision), with the exponent unpadded (1e-7, not 1e-07). f must be finite.
 func appendFloat(dst []byte, f float64, bits int) []byte {
+	// An integer below 2^53 (2^24 for a float32) is the only one of its
+	// float, so no shorter decimal reads back as f: its digits are the
+	// shortest, written by AppendInt rather than the shortest-digits search.
+	if exact := exactIntegers(bits); -exact < f && f < exact {
+		if i := int64(f); float64(i) == f && (i != 0 || !math.Signbit(f)) {
+			return strconv.AppendInt(dst, i, 10)
+		}
+	}
 	format := byte('f')
 	if a := math.Abs(f); a != 0 {
 		if bits == 32 {
@@ -30,6 +38,15 @@ func appendFloat(dst []byte, f float64, bits int) []byte {
 		}
 	}
 	return dst
+}
+
+// exactIntegers returns 2^53 for a float64, 2^24 for a float32: the integers
+// of smaller magnitude are all exactly floats of that size, one apart.
+func exactIntegers(bits int) float64 {
+	if bits == 32 {
+		return 1 << 24
+	}
+	return 1 << 53
 }
 
 // nonFinite writes the substitute for a NaN or infinite float v: null.

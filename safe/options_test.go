@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -532,9 +533,13 @@ func TestUserPanicPropagates(t *testing.T) {
 // nothing behind for the next one.
 func TestReuseAfterError(t *testing.T) {
 	bad := map[string]any{"a": map[string]any{"x": 1, "y": map[int]any{1: failJSON{}, 2: 2}}, "b": 2}
+	_, stdErr := json.Marshal(bad)
+	require.Error(t, stdErr)
 	for range 3 {
 		_, err := safe.Marshal(bad)
 		require.Error(t, err)
+		assert.Equal(t, reflect.TypeOf(stdErr), reflect.TypeOf(err))
+		assert.Equal(t, stdErr.Error(), err.Error())
 		good := map[string]any{"k": map[string]int{"z": 1, "y": 2}, "l": []any{map[string]any{"m": 1}}}
 		want, err := json.Marshal(good)
 		require.NoError(t, err)

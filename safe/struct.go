@@ -2,6 +2,8 @@ package safe
 
 import (
 	"reflect"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // structEncoder writes a struct as an object of its fields.
@@ -13,18 +15,18 @@ func (b *builder) structEncoder(t reflect.Type) encoderFunc {
 	se := &structEncoder{fields: typeFields(t)}
 	for i := range se.fields {
 		f := &se.fields[i]
-		f.keyRaw = string(appendString(nil, f.name, false)) + ":"
-		f.keyHTML = string(appendString(nil, f.name, true)) + ":"
+		f.keyRaw = string(appendString(nil, f.Name, false)) + ":"
+		f.keyHTML = string(appendString(nil, f.Name, true)) + ":"
 		switch {
-		case f.readOnly:
-			f.enc = b.readOnlyEncoder(f.typ)
-		case f.quoted:
-			f.enc = b.newEncoder(f.typ, true, true)
+		case f.ReadOnly:
+			f.enc = b.readOnlyEncoder(f.Type)
+		case f.Quoted:
+			f.enc = b.newEncoder(f.Type, true, true)
 		default:
-			f.enc = b.encoder(f.typ)
+			f.enc = b.encoder(f.Type)
 		}
-		if f.omitZero && !f.readOnly {
-			f.isZero = zeroMethod(f.typ)
+		if f.OmitZero && !f.ReadOnly {
+			f.isZero = zeroMethod(f.Type)
 		}
 	}
 	return se.encode
@@ -37,35 +39,34 @@ func (b *builder) readOnlyEncoder(t reflect.Type) encoderFunc {
 	if t.Kind() != reflect.Pointer {
 		return b.kindEncoder(t, false)
 	}
-	pe := &ptrEncoder{typ: t, elem: b.kindEncoder(t.Elem(), false), track: mayCycle(t)}
+	pe := &ptrEncoder{typ: t, elem: b.kindEncoder(t.Elem(), false), track: jsontype.ReadOnly(t).MayCycle()}
 	return pe.encode
 }
 
 type isZeroer interface{ IsZero() bool }
-
-var isZeroerType = reflect.TypeFor[isZeroer]()
 
 // zeroMethod returns how omitzero asks a field of type t whether it is zero
 // when t has an IsZero method, as encoding/json does (a nil pointer or
 // interface is zero without a call; a value whose method has a pointer
 // receiver is copied when not addressable), or nil to use reflect's IsZero.
 func zeroMethod(t reflect.Type) func(reflect.Value) bool {
+	ti := jsontype.Of(t)
 	switch {
-	case t.Kind() == reflect.Interface && t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod && ti.Kind == reflect.Interface:
 		return func(v reflect.Value) bool {
 			return v.IsNil() ||
 				v.Elem().Kind() == reflect.Pointer && v.Elem().IsNil() ||
 				v.Interface().(isZeroer).IsZero()
 		}
-	case t.Kind() == reflect.Pointer && t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod && ti.Kind == reflect.Pointer:
 		return func(v reflect.Value) bool {
 			return v.IsNil() || v.Interface().(isZeroer).IsZero()
 		}
-	case t.Implements(isZeroerType):
+	case ti.Zero == jsontype.ValueMethod:
 		return func(v reflect.Value) bool {
 			return v.Interface().(isZeroer).IsZero()
 		}
-	case reflect.PointerTo(t).Implements(isZeroerType):
+	case ti.Zero == jsontype.PointerMethod:
 		return func(v reflect.Value) bool {
 			if !v.CanAddr() {
 				c := reflect.New(v.Type()).Elem()
@@ -97,10 +98,10 @@ func isEmpty(v reflect.Value) bool {
 // value returns the field's value in struct v, false when it lies behind a
 // nil embedded pointer.
 func (f *field) value(v reflect.Value) (reflect.Value, bool) {
-	if len(f.index) == 1 {
-		return v.Field(f.index[0]), true
+	if len(f.Index) == 1 {
+		return v.Field(f.Index[0]), true
 	}
-	for _, i := range f.index {
+	for _, i := range f.Index {
 		if v.Kind() == reflect.Pointer {
 			if v.IsNil() {
 				return reflect.Value{}, false
@@ -114,10 +115,10 @@ func (f *field) value(v reflect.Value) (reflect.Value, bool) {
 
 // omitted reports whether omitempty or omitzero leaves the field out.
 func (f *field) omitted(v reflect.Value) bool {
-	if f.omitEmpty && isEmpty(v) {
+	if f.OmitEmpty && isEmpty(v) {
 		return true
 	}
-	if f.omitZero {
+	if f.OmitZero {
 		if f.isZero != nil {
 			return f.isZero(v)
 		}
@@ -137,15 +138,15 @@ func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]by
 	for i := range se.fields {
 		f := &se.fields[i]
 		var fv reflect.Value
-		if len(f.index) == 1 {
-			fv = v.Field(f.index[0])
+		if len(f.Index) == 1 {
+			fv = v.Field(f.Index[0])
 		} else {
 			var ok bool
 			if fv, ok = f.value(v); !ok {
 				continue
 			}
 		}
-		if (f.omitEmpty || f.omitZero) && f.omitted(fv) {
+		if (f.OmitEmpty || f.OmitZero) && f.omitted(fv) {
 			continue
 		}
 		if members == e.maxBreadth && e.maxBreadth > 0 {
@@ -173,13 +174,13 @@ func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]by
 			b = append(b, ' ')
 		}
 		if e.replacer != nil {
-			b, err = e.replaced(b, f.name, fv, f.enc)
+			b, err = e.replaced(b, f.Name, fv, f.enc)
 		} else {
 			b, err = f.enc(e, b, fv)
 		}
 		if err != nil {
 			if err != errOmit {
-				return b, within(err, f.name)
+				return b, within(err, f.Name)
 			}
 			b = b[:mark]
 			continue
@@ -199,7 +200,7 @@ func (se *structEncoder) countFrom(v reflect.Value, i int) int {
 	n := 0
 	for ; i < len(se.fields); i++ {
 		f := &se.fields[i]
-		if fv, ok := f.value(v); ok && !((f.omitEmpty || f.omitZero) && f.omitted(fv)) {
+		if fv, ok := f.value(v); ok && !((f.OmitEmpty || f.OmitZero) && f.omitted(fv)) {
 			n++
 		}
 	}

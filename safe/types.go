@@ -8,30 +8,32 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
-// encoderCache maps a reflect.Type to its encoderFunc. Encoders are built under
-// buildMu and published only when complete, with every type built on the way.
-var (
-	encoderCache sync.Map // reflect.Type -> encoderFunc
-	buildMu      sync.Mutex
-)
+// encoderCache maps a reflect.Type to its encoderFunc. Encoders are built
+// without a lock: a goroutine that meets a type not cached builds its encoder
+// and those of the types it holds on its own, and publishes them only when
+// complete (LoadOrStore: the first published wins). Goroutines meeting the
+// same new type at once may build it twice; the encoders are equivalent.
+var encoderCache sync.Map // reflect.Type -> encoderFunc
 
 // typeEncoder returns the encoder of values of type t.
 func typeEncoder(t reflect.Type) encoderFunc {
 	if f, ok := encoderCache.Load(t); ok {
 		return f.(encoderFunc)
 	}
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	if f, ok := encoderCache.Load(t); ok {
-		return f.(encoderFunc)
-	}
 	b := builder{cells: make(map[reflect.Type]*cell)}
 	f := b.encoder(t)
 	for u, c := range b.cells {
-		encoderCache.Store(u, c.fn)
+		if u == t {
+			if g, loaded := encoderCache.LoadOrStore(u, c.fn); loaded {
+				f = g.(encoderFunc)
+			}
+			continue
+		}
+		encoderCache.LoadOrStore(u, c.fn)
 	}
 	return f
 }
@@ -71,23 +73,19 @@ var (
 // MarshalText (likewise), then the kind. quoted is the `,string` option: it
 // changes bools, numbers and strings, also behind a pointer.
 func (b *builder) newEncoder(t reflect.Type, allowAddr, quoted bool) encoderFunc {
-	if t == rawMessageType {
+	ti := jsontype.Of(t)
+	switch {
+	case ti.Special == jsontype.RawMessage:
 		return encodeRawMessage
-	}
-	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(marshalerType) {
+	case allowAddr && ti.AddrJSON():
 		return condAddr(encodeAddrMarshaler, b.newEncoder(t, false, quoted))
-	}
-	if t.Kind() == reflect.Interface && flavor.InterfaceMethodsOnConcrete &&
-		(t.Implements(marshalerType) || t.Implements(textMarshalerType)) {
+	case ti.MethodInterface && flavor.InterfaceMethodsOnConcrete:
 		return encodeMethodInterface
-	}
-	if t.Implements(marshalerType) {
+	case ti.JSON == jsontype.ValueMethod:
 		return encodeMarshaler
-	}
-	if t.Kind() != reflect.Pointer && allowAddr && reflect.PointerTo(t).Implements(textMarshalerType) {
+	case allowAddr && ti.AddrText():
 		return condAddr(encodeAddrTextMarshaler, b.newEncoder(t, false, quoted))
-	}
-	if t.Implements(textMarshalerType) {
+	case ti.Text == jsontype.ValueMethod:
 		return encodeTextMarshaler
 	}
 	return b.kindEncoder(t, quoted)
@@ -324,11 +322,8 @@ type sliceEncoder struct {
 func (b *builder) sliceEncoder(t reflect.Type) encoderFunc {
 	// []byte is base64, unless a pointer to its element type has a marshaling
 	// method; arrays of bytes are always arrays of numbers.
-	if t.Elem().Kind() == reflect.Uint8 {
-		p := reflect.PointerTo(t.Elem())
-		if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) {
-			return encodeByteSlice
-		}
+	if jsontype.Of(t).Base64 {
+		return encodeByteSlice
 	}
 	se := &sliceEncoder{typ: t, array: arrayEncoder{elem: b.encoder(t.Elem())}, track: mayCycle(t)}
 	return se.encode

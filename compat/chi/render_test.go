@@ -1,9 +1,7 @@
 package safejsonchi_test
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -14,29 +12,12 @@ import (
 	"github.com/go-chi/render"
 	"github.com/safejson/safejson"
 	safejsonchi "github.com/safejson/safejson/compat/chi"
-	"github.com/safejson/safejson/compat/compattest"
-	"github.com/safejson/safejson/safe"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// --- the data: shared with the other adapters (compat/compattest) -----------
-
-type failing = compattest.Failing
-
-var (
-	items       = compattest.Items
-	unsupported = compattest.Unsupported
-	plainValues = compattest.PlainValues
-)
-
 // --- the servers ------------------------------------------------------------
-
-type login struct {
-	User  string         `json:"user"`
-	Count int            `json:"count"`
-	Extra map[string]any `json:"extra"`
-}
 
 // newServer starts chi with respond and decode as its codec.
 // GET /{value} responds values[value] (with status 201 under ?created);
@@ -56,7 +37,7 @@ func newServer(t *testing.T, respond func(http.ResponseWriter, *http.Request, an
 		respond(w, r, v)
 	})
 	r.Post("/decode", func(w http.ResponseWriter, r *http.Request) {
-		var in login
+		var in compattest.Login
 		if err := decode(r, &in); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
@@ -68,13 +49,7 @@ func newServer(t *testing.T, respond func(http.ResponseWriter, *http.Request, an
 	return srv
 }
 
-type response struct {
-	status      int
-	contentType string
-	body        string
-}
-
-func do(t *testing.T, method, url, contentType, accept, body string) response {
+func do(t *testing.T, method, url, contentType, accept, body string) compattest.Response {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
 	require.NoError(t, err)
@@ -84,15 +59,10 @@ func do(t *testing.T, method, url, contentType, accept, body string) response {
 	if accept != "" {
 		req.Header.Set("Accept", accept)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
+	return compattest.Send(t, req)
 }
 
-func get(t *testing.T, url, accept string) response {
+func get(t *testing.T, url, accept string) compattest.Response {
 	t.Helper()
 	return do(t, http.MethodGet, url, "", accept, "")
 }
@@ -103,7 +73,7 @@ func get(t *testing.T, url, accept string) response {
 // render.DefaultResponder, for JSON and XML requests, with and without
 // render.Status.
 func TestPlainDataAsDefault(t *testing.T) {
-	values := plainValues()
+	values := compattest.PlainValues()
 	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
 	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
 	for v := range values {
@@ -112,7 +82,7 @@ func TestPlainDataAsDefault(t *testing.T) {
 				want := get(t, std.URL+"/"+v+q, accept)
 				got := get(t, ours.URL+"/"+v+q, accept)
 				if accept != "application/xml" {
-					require.Equal(t, "application/json", want.contentType, v)
+					require.Equal(t, "application/json", want.ContentType, v)
 				}
 				assert.Equal(t, want, got, "%s%s Accept: %s", v, q, accept)
 			}
@@ -123,23 +93,16 @@ func TestPlainDataAsDefault(t *testing.T) {
 // TestUnsupportedValues: where render.JSON answers 500, safejsonchi answers
 // with the status set (200 by default) and the substitute.
 func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range unsupported() {
-		values[name] = c.V
-	}
+	values := compattest.UnsupportedValues()
 	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
 	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
-	for name, c := range unsupported() {
-		_, stdErr := json.Marshal(c.V)
-		require.Error(t, stdErr, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
+	for name, c := range compattest.Unsupported() {
+		stdErr := c.StdErr()
 
-		assert.Equal(t, response{http.StatusOK, "application/json", c.Want + "\n"}, get(t, ours.URL+"/"+name, ""), name)
-		assert.Equal(t, response{http.StatusCreated, "application/json", c.Want + "\n"}, get(t, ours.URL+"/"+name+"?created", ""), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", c.Want+"\n"), get(t, ours.URL+"/"+name, ""), name)
+		assert.Equal(t, compattest.Answer(http.StatusCreated, "application/json", c.Want+"\n"), get(t, ours.URL+"/"+name+"?created", ""), name)
 		assert.Equal(t,
-			response{http.StatusInternalServerError, "text/plain; charset=utf-8", stdErr.Error() + "\n"},
+			compattest.Answer(http.StatusInternalServerError, "text/plain; charset=utf-8", stdErr.Error()+"\n"),
 			get(t, std.URL+"/"+name, ""), "render.JSON's answer for %s", name)
 	}
 }
@@ -147,15 +110,15 @@ func TestUnsupportedValues(t *testing.T) {
 // TestFailingMarshaler: an error of the user's own code gives render.JSON's
 // answer: 500 with the error text, and nothing of the value.
 func TestFailingMarshaler(t *testing.T) {
-	values := map[string]any{"fail": []any{items(2000), failing{}}}
+	values := map[string]any{"fail": []any{compattest.Items(2000), compattest.Failing{}}}
 	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, values)
 	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, values)
 	for _, q := range []string{"", "?created"} {
 		want := get(t, std.URL+"/fail"+q, "")
 		got := get(t, ours.URL+"/fail"+q, "")
 		assert.Equal(t, want, got, q)
-		assert.Equal(t, response{http.StatusInternalServerError, "text/plain; charset=utf-8",
-			compattest.FailingMessage() + "\n"}, got, q)
+		assert.Equal(t, compattest.Answer(http.StatusInternalServerError, "text/plain; charset=utf-8",
+			compattest.FailingMessage()+"\n"), got, q)
 	}
 }
 
@@ -164,16 +127,7 @@ func TestFailingMarshaler(t *testing.T) {
 func TestDecode(t *testing.T) {
 	std := newServer(t, render.DefaultResponder, render.DefaultDecoder, nil)
 	ours := newServer(t, safejsonchi.Respond, safejsonchi.Decode, nil)
-	bodies := []string{
-		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
-		`{"user":"ada","unknown":1}`,
-		`{"user":"ada"} trailing`,
-		`{"user":1}`,
-		`{"user":`,
-		`{"user" "x"}`,
-		`[1,2]`,
-		``,
-	}
+	bodies := append(compattest.LoginBodies(), ``)
 	for _, ctype := range []string{"application/json", "application/json; charset=utf-8", "text/plain"} {
 		for _, body := range bodies {
 			want := do(t, http.MethodPost, std.URL+"/decode", ctype, "", body)
@@ -184,7 +138,7 @@ func TestDecode(t *testing.T) {
 	form := do(t, http.MethodPost, ours.URL+"/decode", "application/x-www-form-urlencoded", "", "User=ada")
 	assert.Equal(t, do(t, http.MethodPost, std.URL+"/decode", "application/x-www-form-urlencoded", "", "User=ada"), form)
 	assert.Equal(t,
-		response{http.StatusOK, "application/json", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}` + "\n"},
+		compattest.Answer(http.StatusOK, "application/json", compattest.LoginEcho+"\n"),
 		do(t, http.MethodPost, ours.URL+"/decode", "application/json", "", bodies[0]))
 }
 
@@ -196,17 +150,17 @@ func TestChannelsStayWithRender(t *testing.T) {
 	for _, srv := range []*httptest.Server{std, ours} {
 		for _, accept := range []string{"", "text/event-stream"} {
 			ch := make(chan any, 2)
-			ch <- items(1)[0]
+			ch <- compattest.Items(1)[0]
 			ch <- map[string]int{"n": 2}
 			close(ch)
 			values["ch"] = ch
 			got := get(t, srv.URL+"/ch", accept)
 			if accept == "" {
-				assert.Equal(t, response{http.StatusOK, "application/json",
-					`[{"id":1,"name":"User 001","email":"user001@example.com","score":0,"active":false,"address":{"city":"Lisbon","zip":"00000"},"tags":["alpha","group-0","beta"]},{"n":2}]` + "\n"}, got)
+				assert.Equal(t, compattest.Answer(http.StatusOK, "application/json",
+					`[{"id":1,"name":"User 001","email":"user001@example.com","score":0,"active":false,"address":{"city":"Lisbon","zip":"00000"},"tags":["alpha","group-0","beta"]},{"n":2}]`+"\n"), got)
 			} else {
-				assert.Equal(t, "text/event-stream; charset=utf-8", got.contentType)
-				assert.Contains(t, got.body, "event: data\ndata: {\"n\":2}\n\n")
+				assert.Equal(t, "text/event-stream; charset=utf-8", got.ContentType)
+				assert.Contains(t, got.Body, "event: data\ndata: {\"n\":2}\n\n")
 			}
 		}
 	}
@@ -262,19 +216,19 @@ func TestInstalled(t *testing.T) {
 	srv := httptest.NewServer(r)
 	defer srv.Close()
 
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"title":"self","score":null}` + "\n"}, get(t, srv.URL+"/cycle", ""))
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"title":"one","score":null}` + "\n"}, get(t, srv.URL+"/one", ""))
-	assert.Equal(t, response{http.StatusOK, "application/json",
-		`[{"title":"x","score":null},{"title":"y","parent":{"title":"x","score":null},"score":0}]` + "\n"}, get(t, srv.URL+"/list", ""))
-	assert.Equal(t, response{http.StatusCreated, "application/json", `{"title":"t","score":2.5}` + "\n"},
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"title":"self","score":null}`+"\n"), get(t, srv.URL+"/cycle", ""))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"title":"one","score":null}`+"\n"), get(t, srv.URL+"/one", ""))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json",
+		`[{"title":"x","score":null},{"title":"y","parent":{"title":"x","score":null},"score":0}]`+"\n"), get(t, srv.URL+"/list", ""))
+	assert.Equal(t, compattest.Answer(http.StatusCreated, "application/json", `{"title":"t","score":2.5}`+"\n"),
 		do(t, http.MethodPost, srv.URL+"/bind", "application/json", "", `{"title":"t","score":2.5}`))
-	assert.Equal(t, response{http.StatusBadRequest, "text/plain; charset=utf-8", "missing title\n"},
+	assert.Equal(t, compattest.Answer(http.StatusBadRequest, "text/plain; charset=utf-8", "missing title\n"),
 		do(t, http.MethodPost, srv.URL+"/bind", "application/json", "", `{"score":2.5}`))
 }
 
 // TestJSONMatchesMarshal: JSON writes safejson.Marshal's bytes and a newline.
 func TestJSONMatchesMarshal(t *testing.T) {
-	for name, v := range plainValues() {
+	for name, v := range compattest.PlainValues() {
 		rec := httptest.NewRecorder()
 		safejsonchi.JSON(rec, httptest.NewRequest(http.MethodGet, "/", nil), v)
 		b, err := safejson.Marshal(v)

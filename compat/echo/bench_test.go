@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"github.com/labstack/echo/v4"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echo"
+	"github.com/safejson/safejson/internal/compattest"
 )
 
 // BenchmarkEcho serves requests through echo's handler (no network) with
@@ -19,11 +19,11 @@ import (
 func BenchmarkEcho(b *testing.B) {
 	nodes := make([]*compattest.Node, 20)
 	for i := range nodes {
-		nodes[i] = &compattest.Node{Name: items(20)[i].Name}
+		nodes[i] = &compattest.Node{Name: compattest.Items(20)[i].Name}
 	}
 	nodes[10].Parent = nodes[10]
-	values := map[string]any{"items": items(20), "self": nodes}
-	body, err := json.Marshal(items(20))
+	values := map[string]any{"items": compattest.Items(20), "self": nodes}
+	body, err := json.Marshal(compattest.Items(20))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package safejsonecho_test
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -13,31 +12,13 @@ import (
 	"github.com/labstack/echo/v5"
 	"github.com/labstack/echo/v5/middleware"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsonecho "github.com/safejson/safejson/compat/echov5"
-	"github.com/safejson/safejson/safe"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// --- the data: shared with the other adapters (compat/compattest) -----------
-
-type failing = compattest.Failing
-
-var (
-	items       = compattest.Items
-	cyclic      = compattest.Cyclic
-	unsupported = compattest.Unsupported
-	plainValues = compattest.PlainValues
-)
-
 // --- the servers ------------------------------------------------------------
-
-type login struct {
-	User  string         `json:"user"`
-	Count int            `json:"count"`
-	Extra map[string]any `json:"extra"`
-}
 
 // newServer starts echo with serializer s (nil: echo's default); expose is
 // the exposeError flag of echo's DefaultHTTPErrorHandler.
@@ -80,7 +61,7 @@ func newServer(t *testing.T, s echo.JSONSerializer, expose bool, values map[stri
 		return c.JSONP(http.StatusOK, "cb", v)
 	})
 	bind := func(c *echo.Context) error {
-		var in login
+		var in compattest.Login
 		if err := c.Bind(&in); err != nil {
 			return err
 		}
@@ -93,153 +74,68 @@ func newServer(t *testing.T, s echo.JSONSerializer, expose bool, values map[stri
 	return srv
 }
 
-type response struct {
-	status      int
-	contentType string
-	body        string
-}
-
-func do(t *testing.T, method, url, body string) response {
-	t.Helper()
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	require.NoError(t, err)
-	if body != "" || method == http.MethodPost {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
-}
-
-var paths = []string{"/json/%s", "/json/%s?pretty", "/pretty/%s", "/jsonp/%s"}
-
 // --- the tests --------------------------------------------------------------
 
 // TestPlainDataAsDefault: same status, Content-Type and bytes as echo's
 // DefaultJSONSerializer, for c.JSON (v5 ignores ?pretty), c.JSONPretty and
 // c.JSONP.
 func TestPlainDataAsDefault(t *testing.T) {
-	values := plainValues()
+	values := compattest.PlainValues()
 	std := newServer(t, nil, false, values)
 	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
 	for v := range values {
-		for _, p := range paths {
+		for _, p := range compattest.EchoPaths {
 			path := fmt.Sprintf(p, v)
-			want := do(t, http.MethodGet, std.URL+path, "")
-			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.status, path)
-			require.True(t, strings.HasSuffix(want.body, "\n") || strings.HasSuffix(want.body, "\n);"), path)
-			got := do(t, http.MethodGet, ours.URL+path, "")
+			want := compattest.Do(t, http.MethodGet, std.URL+path, "")
+			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, path)
+			require.True(t, strings.HasSuffix(want.Body, "\n") || strings.HasSuffix(want.Body, "\n);"), path)
+			got := compattest.Do(t, http.MethodGet, ours.URL+path, "")
 			assert.Equal(t, want, got, path)
 		}
 	}
 }
 
-// TestUnsupportedValues: where echo's default answers 500, safejson answers
-// 200 with the substitute.
-func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range unsupported() {
-		values[name] = c.V
-	}
-	std := newServer(t, nil, false, values)
-	ours := newServer(t, safejsonecho.JSONSerializer{}, false, values)
-	for name, c := range unsupported() {
-		_, err := json.Marshal(c.V)
-		require.Error(t, err, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
-		tabbed, err := safe.MarshalIndent(c.V, "", "\t")
-		require.NoError(t, err, name)
-
-		wants := map[string]response{
-			"/json/%s":        {http.StatusOK, "application/json", c.Want + "\n"},
-			"/json/%s?pretty": {http.StatusOK, "application/json", c.Want + "\n"},
-			"/pretty/%s":      {http.StatusCreated, "application/json", string(tabbed) + "\n"},
-			"/jsonp/%s":       {http.StatusOK, "application/javascript; charset=UTF-8", "cb(" + c.Want + "\n);"},
-		}
-		for p, want := range wants {
-			path := fmt.Sprintf(p, name)
-			assert.Equal(t, want, do(t, http.MethodGet, ours.URL+path, ""), path)
-		}
-		// What echo's default does with these values.
-		assert.Equal(t,
-			response{http.StatusInternalServerError, "application/json", `{"message":"Internal Server Error"}` + "\n"},
-			do(t, http.MethodGet, std.URL+"/json/"+name, ""), name)
-	}
-}
-
-// TestFailingMarshaler: an error of the user's own code takes echo's error
-// path with either serializer: a 500 from the error handler and no partial
-// body, even when the failing value comes after a large prefix. c.JSONP is
-// echo's exception: it has written "cb(" before serializing, with both.
-func TestFailingMarshaler(t *testing.T) {
-	values := map[string]any{"fail": []any{items(2000), failing{}}}
-	for _, expose := range []bool{false, true} {
-		std := newServer(t, nil, expose, values)
-		ours := newServer(t, safejsonecho.JSONSerializer{}, expose, values)
-		for _, p := range paths {
-			path := fmt.Sprintf(p, "fail")
-			want := do(t, http.MethodGet, std.URL+path, "")
-			got := do(t, http.MethodGet, ours.URL+path, "")
-			assert.Equal(t, want, got, "expose=%v %s", expose, path)
-			if p == "/jsonp/%s" {
-				assert.Equal(t, response{http.StatusOK, "application/javascript; charset=UTF-8", "cb("}, got)
-				continue
+// TestEcho runs the tests echo v4's and v5's adapters share
+// (compattest.EchoSuite).
+func TestEcho(t *testing.T) {
+	compattest.EchoSuite{
+		New: func(t *testing.T, ours, expose bool, values map[string]any) string {
+			if ours {
+				return newServer(t, safejsonecho.JSONSerializer{}, expose, values).URL
 			}
-			assert.Equal(t, http.StatusInternalServerError, got.status, path)
-			assert.NotContains(t, got.body, "User 001", "no partial body")
-			if expose {
-				var m map[string]string
-				require.NoError(t, json.Unmarshal([]byte(got.body), &m))
-				assert.Equal(t, compattest.FailingMessage(), m["error"])
-			}
-		}
-	}
+			return newServer(t, nil, expose, values).URL
+		},
+		Pretty: func(_ testing.TB, _ any, want string) string { return want },
+	}.Run(t)
 }
 
 // TestBind: c.Bind decodes JSON bodies as echo's default does, and its errors
 // give the same status and message (exposeError shows the decoder's error
 // too), body limit included.
 func TestBind(t *testing.T) {
-	bodies := []string{
-		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
-		`{"user":"ada","unknown":1}`,
-		`{"user":"ada"} trailing`,
-		`{"user":1}`,
-		`{"count":"3"}`,
-		`{"user":`,
-		`{"user" "x"}`,
-		`[1,2]`,
-		`nul`,
-	}
+	bodies := append(compattest.LoginBodies(), `{"count":"3"}`, `nul`)
 	for _, expose := range []bool{false, true} {
 		std := newServer(t, nil, expose, nil)
 		ours := newServer(t, safejsonecho.JSONSerializer{}, expose, nil)
 		for _, body := range bodies {
 			for _, path := range []string{"/bind", "/limited"} {
-				want := do(t, http.MethodPost, std.URL+path, body)
-				got := do(t, http.MethodPost, ours.URL+path, body)
-				assert.Equal(t, want, got, "expose=%v %s %s", expose, path, body)
+				compattest.AsDefault(t, http.MethodPost, std.URL, ours.URL, path, body)
 			}
 		}
 	}
 	ours := newServer(t, safejsonecho.JSONSerializer{}, true, nil)
 	assert.Equal(t,
-		response{http.StatusOK, "application/json", `{"user":"ada","count":3,"extra":{"big":12345678901234567000,"s":"\u003cx\u003e"}}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[0]))
+		compattest.Answer(http.StatusOK, "application/json", compattest.LoginEcho+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[0]))
 	assert.Equal(t,
-		response{http.StatusBadRequest, "application/json", `{"error":"json: cannot unmarshal number into Go struct field login.user of type string","message":"Bad Request"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[3]))
+		compattest.Answer(http.StatusBadRequest, "application/json", `{"error":"json: cannot unmarshal number into Go struct field Login.user of type string","message":"Bad Request"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[3]))
 	assert.Equal(t,
-		response{http.StatusBadRequest, "application/json", `{"error":"invalid character 't' after top-level value","message":"Bad Request"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/bind", bodies[2]))
+		compattest.Answer(http.StatusBadRequest, "application/json", `{"error":"invalid character 't' after top-level value","message":"Bad Request"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/bind", bodies[2]))
 	assert.Equal(t,
-		response{http.StatusRequestEntityTooLarge, "application/json", `{"error":"Request Entity Too Large","message":"Request Entity Too Large"}` + "\n"},
-		do(t, http.MethodPost, ours.URL+"/limited", bodies[0]))
+		compattest.Answer(http.StatusRequestEntityTooLarge, "application/json", `{"error":"Request Entity Too Large","message":"Request Entity Too Large"}`+"\n"),
+		compattest.Do(t, http.MethodPost, ours.URL+"/limited", bodies[0]))
 }
 
 // TestDeserializeErrors calls Deserialize directly: the error values are
@@ -249,11 +145,11 @@ func TestDeserializeErrors(t *testing.T) {
 	for _, body := range []string{`{"user":1}`, `{"user" "x"}`, `{"user":"a"} x`, ``} {
 		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
 		c := e.NewContext(req, httptest.NewRecorder())
-		err := safejsonecho.JSONSerializer{}.Deserialize(c, new(login))
+		err := safejsonecho.JSONSerializer{}.Deserialize(c, new(compattest.Login))
 		var he *echo.HTTPError
 		require.ErrorAs(t, err, &he, body)
 		assert.Equal(t, http.StatusBadRequest, he.Code)
-		wantErr := json.Unmarshal([]byte(body), new(login))
+		wantErr := json.Unmarshal([]byte(body), new(compattest.Login))
 		require.Error(t, wantErr)
 		assert.Equal(t, wantErr.Error(), he.Unwrap().Error(), body)
 		assert.IsType(t, wantErr, he.Unwrap(), body)
@@ -263,8 +159,8 @@ func TestDeserializeErrors(t *testing.T) {
 // TestOptions: a non-default policy is honoured.
 func TestOptions(t *testing.T) {
 	srv := newServer(t, safejsonecho.JSONSerializer{Options: safejson.Options{Circular: safejson.CircularPlaceholder}},
-		false, map[string]any{"cycle": cyclic()})
+		false, map[string]any{"cycle": compattest.Cyclic()})
 	assert.Equal(t,
-		response{http.StatusOK, "application/json", `{"name":"a","parent":"[Circular]"}` + "\n"},
-		do(t, http.MethodGet, srv.URL+"/json/cycle", ""))
+		compattest.Answer(http.StatusOK, "application/json", `{"name":"a","parent":"[Circular]"}`+"\n"),
+		compattest.Do(t, http.MethodGet, srv.URL+"/json/cycle", ""))
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"math"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -16,8 +15,8 @@ import (
 	"github.com/gin-gonic/gin/binding"
 	ginjson "github.com/gin-gonic/gin/codec/json"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsongin "github.com/safejson/safejson/compat/gin"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,38 +24,15 @@ import (
 
 // --- the data ---------------------------------------------------------------
 
-// The data types are shared with the other adapters (compat/compattest); the
-// cases below are gin's own, since its renderers test escaping with them.
+// The data is shared with the other adapters (internal/compattest).
 
 type (
-	address  = compattest.Address
-	item     = compattest.Item
-	node     = compattest.Node
-	floats   = compattest.Floats
-	withFunc = compattest.WithFunc
+	address = compattest.Address
+	item    = compattest.Item
+	node    = compattest.Node
 )
 
 var items = compattest.Items
-
-// unsupported are values encoding/json rejects, with safejson's default
-// substitute for each (cycle member omitted, NaN and ±Inf null, func member
-// omitted), as an object and as an array.
-func unsupported() map[string]struct {
-	v    any
-	want string
-} {
-	n := &node{Name: "a"}
-	n.Parent = n
-	return map[string]struct {
-		v    any
-		want string
-	}{
-		"cycle": {n, `{"name":"a"}`},
-		"nan":   {floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
-		"func":  {withFunc{Name: "f", OnChange: func() {}}, `{"name":"f"}`},
-		"array": {[]any{n, "é<"}, `[{"name":"a"},"é\u003c"]`},
-	}
-}
 
 type failing = compattest.Failing
 
@@ -227,32 +203,24 @@ func TestPlainDataAsGinDefault(t *testing.T) {
 // TestUnsupportedValues: where gin's default codec answers 200 with an empty
 // body, safejson answers 200 with the substitute, through every renderer.
 func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range unsupported() {
-		values[name] = c.v
-	}
+	values := compattest.UnsupportedValues()
 	std := newServer(t, defaultAPI, values)
 	ours := newServer(t, safejsongin.API{}, values)
 
-	for name, c := range unsupported() {
-		_, err := json.Marshal(c.v)
-		require.Error(t, err, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.v)
+	for name, c := range compattest.Unsupported() {
+		indented, err := safe.MarshalIndent(c.V, "", "    ")
 		require.NoError(t, err, name)
-		require.Equal(t, c.want, string(sub), name)
-		indented, err := safe.MarshalIndent(c.v, "", "    ")
-		require.NoError(t, err, name)
-		secure := c.want
-		if strings.HasPrefix(c.want, "[") {
-			secure = "while(1);" + c.want
+		secure := c.Want
+		if strings.HasPrefix(c.Want, "[") {
+			secure = "while(1);" + c.Want
 		}
 		wants := map[string]struct{ ctype, body string }{
-			"json":     {"application/json; charset=utf-8", c.want},
+			"json":     {"application/json; charset=utf-8", c.Want},
 			"indented": {"application/json; charset=utf-8", string(indented)},
-			"pure":     {"application/json; charset=utf-8", strings.ReplaceAll(c.want, `\u003c`, "<") + "\n"},
+			"pure":     {"application/json; charset=utf-8", c.WantNoEscapeHTML + "\n"},
 			"secure":   {"application/json; charset=utf-8", secure},
-			"ascii":    {"application/json", strings.ReplaceAll(c.want, "é", `\u00e9`)},
-			"jsonp":    {"application/javascript; charset=utf-8", "cb(" + c.want + ");"},
+			"ascii":    {"application/json", strings.ReplaceAll(c.Want, "é", `\u00e9`)},
+			"jsonp":    {"application/javascript; charset=utf-8", "cb(" + c.Want + ");"},
 		}
 		for r, want := range wants {
 			path := "/" + r + "/" + name
@@ -427,7 +395,7 @@ func TestRenderErrorRecipe(t *testing.T) {
 	r := gin.New()
 	r.Use(renderErrorsAs500)
 	r.GET("/fail", func(c *gin.Context) { c.JSON(http.StatusOK, []any{items(2), failing{}}) })
-	r.GET("/cycle", func(c *gin.Context) { c.JSON(http.StatusOK, unsupported()["cycle"].v) })
+	r.GET("/cycle", func(c *gin.Context) { c.JSON(http.StatusOK, compattest.Cyclic()) })
 	r.GET("/written", func(c *gin.Context) {
 		c.String(http.StatusAccepted, "done")
 		_ = c.Error(errors.New("logged after the answer"))

@@ -3,7 +3,6 @@ package safejsongateway_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -16,8 +15,8 @@ import (
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsongateway "github.com/safejson/safejson/compat/grpcgateway"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/safejson/safejson/safe"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -76,22 +75,6 @@ func servers(t *testing.T, values map[string]any) (std, ours, stdIndent, oursInd
 		newServer(t, values, runtime.WithMarshalerOption(runtime.MIMEWildcard, &safejsongateway.JSONPb{JSONPb: indent}))
 }
 
-type response struct {
-	status      int
-	contentType string
-	body        string
-}
-
-func get(t *testing.T, url string) response {
-	t.Helper()
-	resp, err := http.Get(url)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
-}
-
 // protoValues are protobuf messages (protojson's, unchanged) and the shapes
 // of non-message fields the gateway treats one by one.
 func protoValues(t *testing.T) map[string]any {
@@ -127,15 +110,15 @@ func TestPlainDataAsDefault(t *testing.T) {
 	}
 	std, ours, stdIndent, oursIndent := servers(t, values)
 	for name := range values {
-		want := get(t, std+"/v/"+name)
-		require.Equal(t, http.StatusOK, want.status, "%s: %s", name, want.body)
-		assert.Equal(t, want, get(t, ours+"/v/"+name), name)
-		assert.Equal(t, get(t, stdIndent+"/v/"+name), get(t, oursIndent+"/v/"+name), name)
+		want := compattest.Get(t, std+"/v/"+name)
+		require.Equal(t, http.StatusOK, want.Status, "%s: %s", name, want.Body)
+		assert.Equal(t, want, compattest.Get(t, ours+"/v/"+name), name)
+		assert.Equal(t, compattest.Get(t, stdIndent+"/v/"+name), compattest.Get(t, oursIndent+"/v/"+name), name)
 	}
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"html":"\u003cb\u003e\u0026\u003c/b\u003e","list":["ü",null,true],"n":1.5}`},
-		get(t, ours+"/v/map"))
-	assert.Equal(t, response{http.StatusOK, "application/json", `["NULL_VALUE"]`}, get(t, ours+"/v/enums"))
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"e":{},"n":{}}`}, get(t, ours+"/v/emptyMap"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"html":"\u003cb\u003e\u0026\u003c/b\u003e","list":["ü",null,true],"n":1.5}`),
+		compattest.Get(t, ours+"/v/map"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `["NULL_VALUE"]`), compattest.Get(t, ours+"/v/enums"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"e":{},"n":{}}`), compattest.Get(t, ours+"/v/emptyMap"))
 }
 
 // TestUnsupportedValues: where the gateway answers 500 with {"code":2,…} and
@@ -163,17 +146,17 @@ func TestUnsupportedValues(t *testing.T) {
 		var indented bytes.Buffer
 		require.NoError(t, json.Indent(&indented, []byte(c.Want), "", "  "))
 
-		assert.Equal(t, response{http.StatusOK, "application/json", c.Want}, get(t, ours+"/v/"+name), name)
-		assert.Equal(t, response{http.StatusOK, "application/json", indented.String()}, get(t, oursIndent+"/v/"+name), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", c.Want), compattest.Get(t, ours+"/v/"+name), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", indented.String()), compattest.Get(t, oursIndent+"/v/"+name), name)
 
 		for _, srv := range []string{std, stdIndent} {
-			def := get(t, srv+"/v/"+name)
-			assert.Equal(t, http.StatusInternalServerError, def.status, "the gateway's default for %s", name)
+			def := compattest.Get(t, srv+"/v/"+name)
+			assert.Equal(t, http.StatusInternalServerError, def.Status, "the gateway's default for %s", name)
 			var status struct {
 				Code    int
 				Message string
 			}
-			require.NoError(t, json.Unmarshal([]byte(def.body), &status), def.body)
+			require.NoError(t, json.Unmarshal([]byte(def.Body), &status), def.Body)
 			assert.Equal(t, 2, status.Code, name)
 			assert.Contains(t, status.Message, "json: unsupported", name)
 		}
@@ -187,8 +170,8 @@ func TestSelfMap(t *testing.T) {
 	m := map[string]any{"a": 1, "b": []any{math.NaN()}}
 	m["self"] = m
 	_, ours, _, _ := servers(t, map[string]any{"m": m, "deep": map[string]any{"x": map[string]any{"up": m}}})
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"a":1,"b":[null]}`}, get(t, ours+"/v/m"))
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"x":{"up":{"a":1,"b":[null]}}}`}, get(t, ours+"/v/deep"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"a":1,"b":[null]}`), compattest.Get(t, ours+"/v/m"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"x":{"up":{"a":1,"b":[null]}}}`), compattest.Get(t, ours+"/v/deep"))
 }
 
 // TestFailingMarshaler: an error of the user's own MarshalJSON reaches the
@@ -200,11 +183,11 @@ func TestFailingMarshaler(t *testing.T) {
 	}
 	std, ours, stdIndent, oursIndent := servers(t, values)
 	for name := range values {
-		want := get(t, std+"/v/"+name)
-		assert.Equal(t, http.StatusInternalServerError, want.status, name)
-		assert.Contains(t, want.body, "boom", name)
-		assert.Equal(t, want, get(t, ours+"/v/"+name), name)
-		assert.Equal(t, get(t, stdIndent+"/v/"+name), get(t, oursIndent+"/v/"+name), name)
+		want := compattest.Get(t, std+"/v/"+name)
+		assert.Equal(t, http.StatusInternalServerError, want.Status, name)
+		assert.Contains(t, want.Body, "boom", name)
+		assert.Equal(t, want, compattest.Get(t, ours+"/v/"+name), name)
+		assert.Equal(t, compattest.Get(t, stdIndent+"/v/"+name), compattest.Get(t, oursIndent+"/v/"+name), name)
 	}
 }
 

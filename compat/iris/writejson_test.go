@@ -1,8 +1,6 @@
 package safejsoniris_test
 
 import (
-	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -12,9 +10,8 @@ import (
 	"github.com/kataras/iris/v12"
 	"github.com/kataras/iris/v12/context"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsoniris "github.com/safejson/safejson/compat/iris"
-	"github.com/safejson/safejson/safe"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -80,22 +77,6 @@ func newServer(t *testing.T, values map[string]any) string {
 	return srv.URL
 }
 
-type response struct {
-	status      int
-	contentType string
-	body        string
-}
-
-func get(t *testing.T, url string) response {
-	t.Helper()
-	resp, err := http.Get(url)
-	require.NoError(t, err)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
-}
-
 // urls returns the requests made for a value: every iris.JSON option set,
 // JSONP with and without indent, with status 200 and 201.
 func urls(base, name string) []string {
@@ -114,52 +95,43 @@ func TestPlainDataAsDefault(t *testing.T) {
 	srv := newServer(t, values)
 	for name := range values {
 		for _, u := range urls(srv, name) {
-			want := get(t, u)
-			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.status, u)
-			assert.Equal(t, want, get(t, u+"&safe"), u)
+			want := compattest.Get(t, u)
+			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, u)
+			assert.Equal(t, want, compattest.Get(t, u+"&safe"), u)
 		}
 	}
-	assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", `{"html":"<b>&</b>","list":["ü",null,true],"n":1.5}` + "\n"},
-		get(t, srv+"/json/map?o=1&safe"))
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json; charset=utf-8", `{"html":"<b>&</b>","list":["ü",null,true],"n":1.5}`+"\n"),
+		compattest.Get(t, srv+"/json/map?o=1&safe"))
 }
 
 // TestUnsupportedValues: where iris' default answers 500, safejson answers
 // the status set with the substitute, with every option.
 func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range compattest.Unsupported() {
-		values[name] = c.V
-	}
+	values := compattest.UnsupportedValues()
 	srv := newServer(t, values)
 	const ct = "application/json; charset=utf-8"
 	for name, c := range compattest.Unsupported() {
-		_, stdErr := json.Marshal(c.V)
-		require.Error(t, stdErr, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
-
-		assert.Equal(t, response{http.StatusOK, ct, c.Want + "\n"}, get(t, srv+"/json/"+name+"?o=0&safe"), name)
-		assert.Equal(t, response{http.StatusCreated, ct, c.Want + "\n"}, get(t, srv+"/json/"+name+"?created&safe"), name)
-		assert.Equal(t, response{http.StatusOK, "text/javascript; charset=utf-8", "cb(" + c.Want + "\n);"}, get(t, srv+"/jsonp/"+name+"?indent=&safe"), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, ct, c.Want+"\n"), compattest.Get(t, srv+"/json/"+name+"?o=0&safe"), name)
+		assert.Equal(t, compattest.Answer(http.StatusCreated, ct, c.Want+"\n"), compattest.Get(t, srv+"/json/"+name+"?created&safe"), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, "text/javascript; charset=utf-8", "cb("+c.Want+"\n);"), compattest.Get(t, srv+"/jsonp/"+name+"?indent=&safe"), name)
 		indented, err := safejson.MarshalIndent(c.V, "", "  ")
 		require.NoError(t, err)
-		assert.Equal(t, response{http.StatusOK, ct, string(indented) + "\n"}, get(t, srv+"/json/"+name+"?o=2&safe"), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, ct, string(indented)+"\n"), compattest.Get(t, srv+"/json/"+name+"?o=2&safe"), name)
 		secure := c.Want
 		if strings.HasPrefix(secure, "[") {
 			secure = "while(1);" + secure
 		}
-		assert.Equal(t, response{http.StatusOK, ct, secure}, get(t, srv+"/json/"+name+"?o=4&safe"), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, ct, secure), compattest.Get(t, srv+"/json/"+name+"?o=4&safe"), name)
 		for _, u := range urls(srv, name) {
-			got := get(t, u+"&safe")
-			assert.Contains(t, []int{http.StatusOK, http.StatusCreated}, got.status, u)
-			assert.NotEmpty(t, got.body, u)
+			got := compattest.Get(t, u+"&safe")
+			assert.Contains(t, []int{http.StatusOK, http.StatusCreated}, got.Status, u)
+			assert.NotEmpty(t, got.Body, u)
 
-			def := get(t, u)
+			def := compattest.Get(t, u)
 			if strings.Contains(u, "/json/") {
-				assert.Equal(t, response{http.StatusInternalServerError, ct, "Internal Server Error"}, def, "iris' default for %s", u)
+				assert.Equal(t, compattest.Answer(http.StatusInternalServerError, ct, "Internal Server Error"), def, "iris' default for %s", u)
 			} else {
-				assert.Equal(t, response{http.StatusOK, "text/javascript; charset=utf-8", "cb("}, def, "iris' default for %s: the callback, cut", u)
+				assert.Equal(t, compattest.Answer(http.StatusOK, "text/javascript; charset=utf-8", "cb("), def, "iris' default for %s: the callback, cut", u)
 			}
 		}
 	}
@@ -172,13 +144,13 @@ func TestFailingMarshaler(t *testing.T) {
 	v := []any{compattest.Items(2000), compattest.Failing{}}
 	srv := newServer(t, map[string]any{"fail": v})
 	for _, u := range urls(srv, "fail") {
-		want := get(t, u)
+		want := compattest.Get(t, u)
 		if strings.Contains(u, "/json/") {
-			assert.Equal(t, http.StatusInternalServerError, want.status, u)
+			assert.Equal(t, http.StatusInternalServerError, want.Status, u)
 		} else {
-			assert.Equal(t, response{http.StatusOK, "text/javascript; charset=utf-8", "cb("}, want, u)
+			assert.Equal(t, compattest.Answer(http.StatusOK, "text/javascript; charset=utf-8", "cb("), want, u)
 		}
-		assert.Equal(t, want, get(t, u+"&safe"), u)
+		assert.Equal(t, want, compattest.Get(t, u+"&safe"), u)
 	}
 }
 

@@ -16,9 +16,8 @@ import (
 	"github.com/go-kratos/kratos/v2/log"
 	khttp "github.com/go-kratos/kratos/v2/transport/http"
 	"github.com/safejson/safejson"
-	"github.com/safejson/safejson/compat/compattest"
 	safejsonkratos "github.com/safejson/safejson/compat/kratos"
-	"github.com/safejson/safejson/safe"
+	"github.com/safejson/safejson/internal/compattest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/protobuf/types/known/structpb"
@@ -93,21 +92,15 @@ func newServer(t *testing.T, values map[string]any) string {
 	go func() { _ = srv.Start(context.Background()) }()
 	t.Cleanup(func() {
 		http.DefaultClient.CloseIdleConnections()
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		assert.NoError(t, srv.Stop(ctx))
+		assert.NoError(t, srv.Stop(context.Background()))
 	})
-	return "http://" + ln.Addr().String()
-}
-
-type response struct {
-	status      int
-	contentType string
-	body        string
+	url := "http://" + ln.Addr().String()
+	compattest.WaitUp(url + "/") // the server starts in the background
+	return url
 }
 
 // do asks url with codec c registered as "json".
-func do(t *testing.T, c encoding.Codec, method, url, body string) response {
+func do(t *testing.T, c encoding.Codec, method, url, body string) compattest.Response {
 	t.Helper()
 	use(c)
 	defer use(kratosDefault)
@@ -116,18 +109,10 @@ func do(t *testing.T, c encoding.Codec, method, url, body string) response {
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	var resp *http.Response
-	require.Eventually(t, func() bool { // the server starts in the background
-		resp, err = http.DefaultClient.Do(req)
-		return err == nil
-	}, 10*time.Second, 10*time.Millisecond)
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	require.NoError(t, err)
-	return response{resp.StatusCode, resp.Header.Get("Content-Type"), string(b)}
+	return compattest.Send(t, req)
 }
 
-func get(t *testing.T, c encoding.Codec, url string) response {
+func get(t *testing.T, c encoding.Codec, url string) compattest.Response {
 	t.Helper()
 	return do(t, c, http.MethodGet, url, "")
 }
@@ -155,37 +140,30 @@ func TestPlainDataAsDefault(t *testing.T) {
 	for name := range values {
 		for _, q := range []string{"", "?created"} {
 			want := get(t, kratosDefault, srv+"/v/"+name+q)
-			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.status, name)
+			require.Contains(t, []int{http.StatusOK, http.StatusCreated}, want.Status, name)
 			assert.Equal(t, want, get(t, ours, srv+"/v/"+name+q), name+q)
 		}
 	}
-	assert.Equal(t, response{http.StatusOK, "application/json", `{"html":"\u003cb\u003e\u0026\u003c/b\u003e","list":["ü",null,true],"n":1.5}`},
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `{"html":"\u003cb\u003e\u0026\u003c/b\u003e","list":["ü",null,true],"n":1.5}`),
 		get(t, ours, srv+"/v/map"))
 }
 
 // TestUnsupportedValues: where kratos answers 500 with encoding/json's error,
 // safejson answers the status set with the substitute.
 func TestUnsupportedValues(t *testing.T) {
-	values := map[string]any{}
-	for name, c := range compattest.Unsupported() {
-		values[name] = c.V
-	}
+	values := compattest.UnsupportedValues()
 	srv := newServer(t, values)
 	for name, c := range compattest.Unsupported() {
-		_, stdErr := json.Marshal(c.V)
-		require.Error(t, stdErr, "encoding/json must reject %s", name)
-		sub, err := safe.Marshal(c.V)
-		require.NoError(t, err, name)
-		require.Equal(t, c.Want, string(sub), name)
+		stdErr := c.StdErr()
 
-		assert.Equal(t, response{http.StatusOK, "application/json", c.Want}, get(t, ours, srv+"/v/"+name), name)
-		assert.Equal(t, response{http.StatusCreated, "application/json", c.Want}, get(t, ours, srv+"/v/"+name+"?created"), name)
+		assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", c.Want), get(t, ours, srv+"/v/"+name), name)
+		assert.Equal(t, compattest.Answer(http.StatusCreated, "application/json", c.Want), get(t, ours, srv+"/v/"+name+"?created"), name)
 
 		def := get(t, kratosDefault, srv+"/v/"+name)
-		assert.Equal(t, http.StatusInternalServerError, def.status, "kratos' default for %s", name)
-		assert.Equal(t, "application/json", def.contentType, name)
+		assert.Equal(t, http.StatusInternalServerError, def.Status, "kratos' default for %s", name)
+		assert.Equal(t, "application/json", def.ContentType, name)
 		var body struct{ Message string }
-		require.NoError(t, json.Unmarshal([]byte(def.body), &body), def.body)
+		require.NoError(t, json.Unmarshal([]byte(def.Body), &body), def.Body)
 		assert.Equal(t, stdErr.Error(), body.Message, "kratos' default for %s", name)
 	}
 }
@@ -199,8 +177,8 @@ func TestFailingMarshaler(t *testing.T) {
 	})
 	for _, name := range []string{"fail", "direct"} {
 		want := get(t, kratosDefault, srv+"/v/"+name)
-		assert.Equal(t, http.StatusInternalServerError, want.status, name)
-		assert.Contains(t, want.body, "boom", name)
+		assert.Equal(t, http.StatusInternalServerError, want.Status, name)
+		assert.Contains(t, want.Body, "boom", name)
 		assert.Equal(t, want, get(t, ours, srv+"/v/"+name), name)
 	}
 }
@@ -209,13 +187,7 @@ func TestFailingMarshaler(t *testing.T) {
 // protobuf messages through protojson.
 func TestDecode(t *testing.T) {
 	srv := newServer(t, nil)
-	for _, body := range []string{
-		`{"user":"ada","count":3,"extra":{"big":12345678901234567890,"s":"<x>"}}`,
-		`{"user":"ada","unknown":1}`,
-		`{"user":1}`,
-		`{"user":`,
-		`[1,2]`,
-	} {
+	for _, body := range compattest.LoginBodies() {
 		want := do(t, kratosDefault, http.MethodPost, srv+"/login", body)
 		assert.Equal(t, want, do(t, ours, http.MethodPost, srv+"/login", body), body)
 	}
@@ -223,7 +195,7 @@ func TestDecode(t *testing.T) {
 		want := do(t, kratosDefault, http.MethodPost, srv+"/wrapper", body)
 		assert.Equal(t, want, do(t, ours, http.MethodPost, srv+"/wrapper", body), body)
 	}
-	assert.Equal(t, response{http.StatusOK, "application/json", `"Tromsø <&>"`}, // protojson does not escape HTML
+	assert.Equal(t, compattest.Answer(http.StatusOK, "application/json", `"Tromsø <&>"`), // protojson does not escape HTML
 		do(t, ours, http.MethodPost, srv+"/wrapper", `"Tromsø <&>"`))
 }
 

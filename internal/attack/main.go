@@ -84,6 +84,35 @@ func repeatJoin(open, elem, close string, n int) []byte {
 	return []byte(b.String())
 }
 
+// tinyKeys is a JSON object of n members with one-to-five-digit hex names:
+// {"0":1,"1":1,…}.
+func tinyKeys(n int) []byte {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"%x":1`, i)
+	}
+	b.WriteString("}")
+	return []byte(b.String())
+}
+
+// decoder is what json.NewDecoder and safejson.NewDecoder return.
+type decoder interface{ Decode(any) error }
+
+// decodeAll decodes values of type T from d until it fails, and returns how
+// many it decoded and the error it stopped at.
+func decodeAll[T any](d decoder) (int, error) {
+	for n := 0; ; n++ {
+		var v T
+		if err := d.Decode(&v); err != nil {
+			return n, err
+		}
+	}
+}
+
 func cpu() float64 {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
@@ -95,12 +124,11 @@ func main() {
 	shape := flag.String("shape", "", "shape")
 	flag.Parse()
 	unmarshal := json.Unmarshal
-	type dec interface{ Decode(any) error }
-	newDecoder := func(r io.Reader) dec { return json.NewDecoder(r) }
+	newDecoder := func(r io.Reader) decoder { return json.NewDecoder(r) }
 	marshal := json.Marshal
 	if *impl == "safejson" {
 		unmarshal = safejson.Unmarshal
-		newDecoder = func(r io.Reader) dec { return safejson.NewDecoder(r) }
+		newDecoder = func(r io.Reader) decoder { return safejson.NewDecoder(r) }
 		marshal = safejson.Marshal
 	}
 	var work func() string
@@ -134,15 +162,8 @@ func main() {
 	case "ndjson-100MB-decoder":
 		line := []byte(`{"user":"ada","count":3,"extra":{"k":"v"},"tags":["a","b"]}` + "\n")
 		work = func() string {
-			d := newDecoder(&ndjson{line: line, left: 100 << 20})
-			n := 0
-			for {
-				var v login
-				if err := d.Decode(&v); err != nil {
-					return fmt.Sprintf("values %d, %v", n, err)
-				}
-				n++
-			}
+			n, err := decodeAll[login](newDecoder(&ndjson{line: line, left: 100 << 20}))
+			return fmt.Sprintf("values %d, %v", n, err)
 		}
 	case "ptr-chain-200k-encode", "ptr-chain-1M-encode":
 		n := 200_000
@@ -166,27 +187,9 @@ func main() {
 	case "deep-object-9000-any":
 		work = into([]byte(strings.Repeat(`{"a":`, 9000)+"1"+strings.Repeat("}", 9000)), anyT)
 	case "tiny-keys-10MB-map":
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range 1_000_000 {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, `"%x":1`, i)
-		}
-		b.WriteString("}")
-		work = into([]byte(b.String()), func() any { return new(map[string]any) })
+		work = into(tinyKeys(1_000_000), func() any { return new(map[string]any) })
 	case "tiny-keys-10MB-struct":
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range 1_000_000 {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, `"%x":1`, i)
-		}
-		b.WriteString("}")
-		work = into([]byte(b.String()), func() any { return new(login) })
+		work = into(tinyKeys(1_000_000), func() any { return new(login) })
 	case "escaped-string-12MB":
 		work = into([]byte(`"`+strings.Repeat(`\u0041`, 2_000_000)+`"`), func() any { return new(string) })
 	case "escaped-string-12MB-any":
@@ -202,16 +205,7 @@ func main() {
 	case "dup-keys-10MB-typed-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string][]int) })
 	case "tiny-keys-10MB-typed-map":
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range 1_000_000 {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, `"%x":1`, i)
-		}
-		b.WriteString("}")
-		work = into([]byte(b.String()), func() any { return new(map[string]int) })
+		work = into(tinyKeys(1_000_000), func() any { return new(map[string]int) })
 	case "items-1MB-decoder":
 		var b strings.Builder
 		for i := range 20000 {
@@ -221,14 +215,8 @@ func main() {
 		work = func() string {
 			n := 0
 			for range 20 {
-				d := newDecoder(strings.NewReader(in))
-				for {
-					var v login
-					if err := d.Decode(&v); err != nil {
-						break
-					}
-					n++
-				}
+				k, _ := decodeAll[login](newDecoder(strings.NewReader(in)))
+				n += k
 			}
 			return fmt.Sprint("values ", n)
 		}
@@ -250,14 +238,8 @@ func main() {
 					n += len(v)
 					continue
 				}
-				d := newDecoder(strings.NewReader(in))
-				for {
-					var v plain
-					if err := d.Decode(&v); err != nil {
-						break
-					}
-					n++
-				}
+				k, _ := decodeAll[plain](newDecoder(strings.NewReader(in)))
+				n += k
 			}
 			return fmt.Sprint("values ", n)
 		}

@@ -9,7 +9,7 @@ import "runtime"
 // quirks differ.
 var sonicDecodeQuirks = func() DecodeQuirks {
 	q := DecodeQuirkRawMessageUTF8 | DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill |
-		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge
+		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge | DecodeQuirkAcceptsInvalid
 	if runtime.GOARCH == "amd64" {
 		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
 	} else {

@@ -1,5 +1,5 @@
-// Command report prints safejson's conformance table: every case of package
-// conformance on package safe alone and on safejson through every engine of
+// Command report prints safejson's conformance table: every case of the corpus
+// (internal/corpus) on package safe alone and on safejson through every engine of
 // this build, as markdown, with what each raw engine did, then a one-line
 // verdict. It exits 1 when any result is a failure (a difference the cases do
 // not list, or a listed one that no longer happens).
@@ -9,6 +9,7 @@
 //	go run ./conformance/cmd/report -engines sonic    # only some engines
 //	go run ./conformance/cmd/report -tsv              # one line per result, to compare runs
 //	go run ./conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
+//	go run ./conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
 //	go run -tags safejson_goccy ./conformance/cmd/report
 //
 // Run it from the repository (README.md is found by walking up to go.mod).
@@ -23,8 +24,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 )
 
@@ -34,7 +37,9 @@ func main() {
 	tsv := flag.Bool("tsv", false, "print one tab-separated line per result (case, engine, status, raw engine) instead of the table")
 	skip := flag.String("skip", "", "leave out the cases whose name matches this regular expression (e.g. one that crashes an engine)")
 	tracePath := flag.String("trace", "", "write each case and column to this file before running it (after a crash, its last line names the culprit)")
+	hang := flag.Duration("hang", time.Minute, "record an encode still running after this long as hung and go on without it (0: wait for ever); a guard against infinite loops, not a measure of speed")
 	flag.Parse()
+	cfg := conformance.Config{HangLimit: *hang}
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
@@ -42,15 +47,15 @@ func main() {
 			os.Exit(2)
 		}
 		defer f.Close()
-		conformance.Trace = f
+		cfg.Trace = f
 	}
-	if err := run(*readme, *engines, *tsv, *skip); err != nil {
+	if err := run(cfg, *readme, *engines, *tsv, *skip); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(2)
 	}
 }
 
-func run(rewriteReadme bool, names string, tsv bool, skip string) error {
+func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, skip string) error {
 	if rewriteReadme {
 		path, err := readmePath()
 		if err != nil {
@@ -60,7 +65,7 @@ func run(rewriteReadme bool, names string, tsv bool, skip string) error {
 		if err != nil {
 			return err
 		}
-		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(conformance.Cases()))
+		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(corpus.Cases()))
 		if err != nil {
 			return err
 		}
@@ -85,16 +90,16 @@ func run(rewriteReadme bool, names string, tsv bool, skip string) error {
 			selected = append(selected, all[i])
 		}
 	}
-	cases := conformance.Cases()
+	cases := corpus.Cases()
 	if skip != "" {
 		re, err := regexp.Compile(skip)
 		if err != nil {
 			return err
 		}
-		cases = slices.DeleteFunc(slices.Clone(cases), func(c *conformance.Case) bool { return re.MatchString(c.Name) })
-		fmt.Fprintf(os.Stderr, "report: -skip %q: %d cases left out\n", skip, len(conformance.Cases())-len(cases))
+		cases = slices.DeleteFunc(slices.Clone(cases), func(c *corpus.Case) bool { return re.MatchString(c.Name) })
+		fmt.Fprintf(os.Stderr, "report: -skip %q: %d cases left out\n", skip, len(corpus.Cases())-len(cases))
 	}
-	results := conformance.RunCases(cases, selected)
+	results := conformance.RunCases(cases, selected, cfg)
 	write := conformance.WriteMarkdown
 	if tsv {
 		write = conformance.WriteTSV

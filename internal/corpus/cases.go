@@ -1,9 +1,8 @@
-package conformance
+package corpus
 
 import (
 	"sync"
 
-	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/flavor"
 )
 
@@ -48,6 +47,7 @@ var allCases = sync.OnceValue(func() []*Case {
 	for _, theme := range []func() []*Case{
 		cycleCases, numberCases, unsupportedCases, mapCases, marshalerCases,
 		stringCases, structCases, valueCases, limitCases, replacerCases, strictCases,
+		ordinaryCases, diffCases,
 		recursiveTypeCases, // last: see there
 	} {
 		cs = append(cs, theme()...)
@@ -56,6 +56,6 @@ var allCases = sync.OnceValue(func() []*Case {
 })
 
 // indent is the options of json.MarshalIndent(v, prefix, indent).
-func indent(prefix, indent string) safejson.Options {
-	return safejson.Options{Prefix: prefix, Indent: indent}
+func indent(prefix, indent string) Options {
+	return Options{Prefix: prefix, Indent: indent}
 }

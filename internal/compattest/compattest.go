@@ -1,47 +1,36 @@
-// Package compattest holds the values the framework adapters' tests send
-// through real servers: plain data in the shape of safejson's bench data,
-// values encoding/json rejects with safejson's default substitute for each,
-// and a MarshalJSON that fails. It is shared by the adapter modules under
-// compat/, which cannot share test files.
+// Package compattest holds what the framework adapters' tests share: the
+// values they send through real servers (safejson's bench data, values
+// encoding/json rejects with safejson's default substitute for each, a
+// MarshalJSON that fails) and the HTTP helpers that serve and ask for them.
+// It is internal to the repository; the adapter modules under compat/ import
+// it (their module paths are below safejson's), since they cannot share test
+// files.
 package compattest
 
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
+
+	"github.com/safejson/safejson/internal/benchdata"
 )
 
-// Address is an Item's nested object.
-type Address struct {
-	City string `json:"city"`
-	Zip  string `json:"zip"`
-}
+// Address is an Item's nested object: the bench data's.
+type Address = benchdata.Address
 
-// Item has the shape of safejson's bench data.
-type Item struct {
-	ID      int      `json:"id"`
-	Name    string   `json:"name"`
-	Email   string   `json:"email"`
-	Score   float64  `json:"score"`
-	Active  bool     `json:"active"`
-	Address Address  `json:"address"`
-	Tags    []string `json:"tags"`
-}
+// Item is one object of the bench data.
+type Item = benchdata.Item
 
-// Items returns n items; cities include HTML characters and non-ASCII text.
-func Items(n int) []Item {
-	cities := []string{"Lisbon", "Tromsø", "Kraków", "<Montréal & co>"}
-	s := make([]Item, n)
-	for i := range s {
-		s[i] = Item{
-			ID: i + 1, Name: fmt.Sprintf("User %03d", i+1), Email: fmt.Sprintf("user%03d@example.com", i+1),
-			Score: float64(i*7919%10000) / 100, Active: i%3 != 0,
-			Address: Address{City: cities[i%len(cities)], Zip: fmt.Sprintf("%05d", i*104729%100000)},
-			Tags:    []string{"alpha", fmt.Sprintf("group-%d", i%5), "beta"},
-		}
-	}
-	return s
+// Items returns n items of the bench data.
+func Items(n int) []Item { return benchdata.Items(n) }
+
+// htmlItem is an item whose strings hold HTML characters, which an encoder
+// escapes unless told not to.
+func htmlItem() Item {
+	it := benchdata.NewItem(3)
+	it.Name = "<User & co>"
+	it.Address.City = "<Montréal & co>"
+	return it
 }
 
 // Node is a model with a back reference.
@@ -70,22 +59,40 @@ type WithFunc struct {
 }
 
 // Case is a value encoding/json rejects and safejson's default substitute for
-// it.
+// it (compattest's own test checks both against encoding/json and safe).
 type Case struct {
-	V    any
-	Want string
+	V any
+	// Want is safejson's default substitute; WantNoEscapeHTML the same with
+	// NoEscapeHTML (what adapters that do not escape HTML write).
+	Want, WantNoEscapeHTML string
+}
+
+// StdErr is encoding/json's error for the value: json.Marshal's, the same as
+// json.Encoder's.
+func (c Case) StdErr() error {
+	_, err := json.Marshal(c.V)
+	return err
 }
 
 // Unsupported are values encoding/json rejects, with safejson's default
 // substitute (cycle member omitted, NaN and ±Inf null, func member omitted),
-// as objects and inside an array.
+// as objects and inside an array (with non-ASCII text and HTML).
 func Unsupported() map[string]Case {
 	return map[string]Case{
-		"cycle": {Cyclic(), `{"name":"a"}`},
-		"nan":   {Floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`},
-		"func":  {WithFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`},
-		"array": {[]any{Cyclic(), map[string]any{"x": math.NaN()}}, `[{"name":"a"},{"x":null}]`},
+		"cycle": {Cyclic(), `{"name":"a"}`, `{"name":"a"}`},
+		"nan":   {Floats{A: math.NaN(), B: []float64{1, math.Inf(1), math.Inf(-1)}}, `{"a":null,"b":[1,null,null]}`, `{"a":null,"b":[1,null,null]}`},
+		"func":  {WithFunc{Name: "f<", OnChange: func() {}}, `{"name":"f\u003c"}`, `{"name":"f<"}`},
+		"array": {[]any{Cyclic(), map[string]any{"x": math.NaN()}, "é<"}, `[{"name":"a"},{"x":null},"é\u003c"]`, `[{"name":"a"},{"x":null},"é<"]`},
 	}
+}
+
+// UnsupportedValues are Unsupported's values by name, for a server to serve.
+func UnsupportedValues() map[string]any {
+	values := map[string]any{}
+	for name, c := range Unsupported() {
+		values[name] = c.V
+	}
+	return values
 }
 
 // ErrBoom is the error Failing's MarshalJSON returns.
@@ -114,7 +121,7 @@ func FailingMessage() string {
 func PlainValues() map[string]any {
 	return map[string]any{
 		"items":  Items(20),
-		"one":    Items(4)[3],
+		"one":    htmlItem(),
 		"map":    map[string]any{"html": "<b>&</b>", "n": 1.5, "list": []any{"ü", nil, true}},
 		"string": "Tromsø <&> \u2028",
 		"null":   nil,

@@ -1,4 +1,4 @@
-package conformance
+package corpus
 
 import (
 	"unsafe"
@@ -54,12 +54,12 @@ func unsupportedCases() []*Case {
 		sub("chan/slice-element-type", []chan int{nil, ch}, `[null,null]`),
 		sub("complex/slice-element-type", []complex128{1}, `[null]`),
 		sub("func/array-element-type", [2]func(){fn, nil}, `[null,null]`),
-		sub("chan/top-level", ch, `null`),
+		sub("chan/top-level", ch, `null`).strictAt(""),
 		sub("chan/nil-top-level", (chan int)(nil), `null`),
-		sub("func/top-level", fn, `null`),
+		sub("func/top-level", fn, `null`).strictAt(""),
 		sub("func/nil-top-level", (func())(nil), `null`),
 		sub("complex/top-level", complex64(1), `null`),
-		sub("unsafe.Pointer/top-level", up, `null`),
+		sub("unsafe.Pointer/top-level", up, `null`).strictAt(""),
 		sub("chan/behind-interface", box{V: ch}, `{}`),
 		sub("func/nil-behind-interface", box{V: (func())(nil)}, `{}`),
 		sub("complex/behind-interface-pointer", &box{V: complex128(3)}, `{}`),

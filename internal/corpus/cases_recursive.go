@@ -1,10 +1,10 @@
-package conformance
+package corpus
 
 // recursiveTypeCases: types whose element type is the type itself (type T []T,
 // type M map[string]M, type P *P), cyclic values of them or not. They come
 // last in the corpus: an encoder that loops forever on such a type leaves a
-// goroutine spinning after the runner gives up on it (HangLimit), which slows
-// whatever runs next.
+// goroutine spinning after the report command gives up on it (its -hang
+// guard), which slows whatever runs next.
 func recursiveTypeCases() []*Case {
 	selfRecSlice := recSlice{nil, nil}
 	selfRecSlice[1] = selfRecSlice

@@ -1,8 +1,6 @@
-package conformance
+package corpus
 
-import (
-	"github.com/safejson/safejson"
-)
+import ()
 
 // selfPointer is a pointer type whose values point to values of itself:
 // p = &p is a cycle that writes no JSON token.
@@ -72,8 +70,8 @@ func cycleCases() []*Case {
 	anyViaDouble = &double
 
 	return []*Case{
-		sub("cycle/self-map", selfMap, `{"a":1}`),
-		sub("cycle/self-slice", selfSlice, `[1,null]`),
+		sub("cycle/self-map", selfMap, `{"a":1}`).strictAt("/self"),
+		sub("cycle/self-slice", selfSlice, `[1,null]`).strictAt("/1"),
 		sub("cycle/self-struct-pointer", selfPtr, `{"Name":"a"}`),
 		sub("cycle/struct-value-holding-pointer-cycle", *selfPtr, `{"Name":"a","Next":{"Name":"a"}}`),
 		sub("cycle/five-levels-down", ring,
@@ -99,7 +97,7 @@ func cycleCases() []*Case {
 			B int
 		}{anySelf, 1}, `{"B":1}`).stdDiesOnV2(v2StdDies),
 		sub("cycle/named-pointer-to-itself-indented", []any{namedSelf, "<"}, "[\n  null,\n  \"<\"\n]").
-			with(safejson.Options{Indent: "  ", NoEscapeHTML: true}).stdDiesOnV2(v2StdDies),
+			with(Options{Indent: "  ", NoEscapeHTML: true}).stdDiesOnV2(v2StdDies),
 
 		same("shared/same-pointer-twice", struct{ A, B *leaf }{shared, shared}, `{"A":{"X":1},"B":{"X":1}}`),
 		same("shared/same-map-twice", []any{sharedMap, sharedMap}, `[{"x":1},{"x":1}]`),
@@ -111,13 +109,13 @@ func cycleCases() []*Case {
 		same("shared/prefix-of-ancestor-slice", prefix, `[1,[1]]`),
 
 		policy("cycle/placeholder-member", selfMap, `{"a":1,"self":"[Circular]"}`).
-			with(safejson.Options{Circular: safejson.CircularPlaceholder}),
+			with(Options{Circular: CircularPlaceholder}),
 		policy("cycle/placeholder-array-element", selfSlice, `[1,"[Circular]"]`).
-			with(safejson.Options{Circular: safejson.CircularPlaceholder}),
+			with(Options{Circular: CircularPlaceholder}),
 		policy("cycle/placeholder-custom-escaped", selfPtr, `{"Name":"a","Next":"\u003ccycle\u003e \"q\""}`).
-			with(safejson.Options{Circular: safejson.CircularPlaceholder, Placeholder: `<cycle> "q"`}),
+			with(Options{Circular: CircularPlaceholder, Placeholder: `<cycle> "q"`}),
 		policy("cycle/placeholder-custom-no-escape-html", selfPtr, `{"Name":"a","Next":"<cycle>"}`).
-			with(safejson.Options{Circular: safejson.CircularPlaceholder, Placeholder: `<cycle>`, NoEscapeHTML: true}),
-		sub("cycle/indented", selfMap, "{\n  \"a\": 1\n}").with(safejson.Options{Indent: "  "}),
+			with(Options{Circular: CircularPlaceholder, Placeholder: `<cycle>`, NoEscapeHTML: true}),
+		sub("cycle/indented", selfMap, "{\n  \"a\": 1\n}").with(Options{Indent: "  "}),
 	}
 }

@@ -1,4 +1,20 @@
-package conformance
+// Package corpus is safejson's one corpus of test values: every value the
+// conformance runner, the differential tests of package safe and the tests of
+// the engines encode, with what safejson must do with each, per flavour of
+// encoding/json, and where the case is written (file:line).
+//
+// Each Case holds a value and its expectation. Most are literal: the bytes, or
+// the error (its type and message), or the panic; for values encoding/json
+// accepts the literal is the one encoding/json writes (package conformance
+// checks that), for values it rejects the documented substitute. Differential
+// cases leave the literal out where encoding/json is the answer (long or
+// generated values, and the errors of the user's own methods): a Same case
+// with no Want expects encoding/json's bytes, an Error case with no Err
+// encoding/json's error, computed by the test that runs it.
+//
+// The corpus imports neither safejson nor package safe nor the engines, so
+// that the tests of each of them can iterate it.
+package corpus
 
 import (
 	"errors"
@@ -7,8 +23,6 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
-
-	"github.com/safejson/safejson"
 )
 
 // Kind says how a case's expectation relates to what encoding/json does with the
@@ -58,12 +72,26 @@ type Case struct {
 	Kind Kind
 	// Value is what is encoded. It is shared by every run and never modified.
 	Value any
-	// Options are the safejson options of every run; the runner sets Engine.
-	Options safejson.Options
-	// Want is the exact output expected when Err is nil and Kind is not Panic.
+	// Options are the safejson options of every run.
+	Options Options
+	// Want is the exact output expected when Err is nil and Kind is not Panic;
+	// nil for a Same case means encoding/json's output (Differential).
 	Want []byte
-	// Err is the expected error, or nil.
+	// Err is the expected error, or nil; nil for an Error case means
+	// encoding/json's error (Differential).
 	Err *WantError
+	// Strict, for a Substitute case, is what safejson's Strict option reports:
+	// where the first substitution is. Nil when the case does not say.
+	Strict *StrictWant
+	// Deep: the value nests thousands of levels. Its indented forms grow with
+	// the square of the depth, so the tests that encode each case in many
+	// forms (package safe's differential tests) leave it to the conformance
+	// runner, which encodes it once per column.
+	Deep bool
+	// Engines: every engine by itself (engine.Engine.Append) writes
+	// encoding/json's bytes for the value under every std option; the tests
+	// of package engine check it. Such values trigger no quirk.
+	Engines bool
 	// PanicValue is fmt.Sprint of the value the encode must panic with, for
 	// Kind Panic.
 	PanicValue string
@@ -108,6 +136,22 @@ type FlavorDiff struct {
 	StdDies bool
 }
 
+// StrictWant is what Strict reports for a substitute: the JSON Pointer of the
+// first substitution, and whether its message is encoding/json's (it is
+// not when the first substitution safejson meets is not the value
+// encoding/json stops at: same error type, another message).
+type StrictWant struct {
+	Path     string
+	OtherMsg bool
+}
+
+// Differential reports whether the case's expectation is encoding/json's own
+// answer, computed when the test runs: a Same case with no Want, an Error
+// case with no Err.
+func (c *Case) Differential() bool {
+	return (c.Kind == Same && c.Want == nil) || (c.Kind == Error && c.Err == nil)
+}
+
 // Known is a known difference: through engine Engine (on GOARCH Arch, or
 // every GOARCH when empty), safejson writes Got instead of the case's Want, for
 // the reason Reason.
@@ -144,9 +188,9 @@ func (c *Case) KnownFor(name, arch string) *Known {
 	return nil
 }
 
-// errAs builds the expectation of an error of type T with message msg. For a
+// ErrAs builds the expectation of an error of type T with message msg. For a
 // plain error (errors.New, fmt.Errorf without %w) T is error itself.
-func errAs[T error](msg string) *WantError {
+func ErrAs[T error](msg string) *WantError {
 	return &WantError{
 		Type: reflect.TypeFor[T]().String(),
 		As: func(err error) bool {
@@ -173,13 +217,53 @@ func (w *WantError) Matches(err error) (bool, string) {
 // newCase records the caller of the constructor that called it.
 func newCase(name string, kind Kind, v any) *Case {
 	_, file, line, _ := runtime.Caller(2)
-	return &Case{Name: name, Kind: kind, Value: v, File: "conformance/" + filepath.Base(file), Line: line}
+	return &Case{Name: name, Kind: kind, Value: v, File: "internal/corpus/" + filepath.Base(file), Line: line}
 }
 
 // same: encoding/json accepts v and writes want.
 func same(name string, v any, want string) *Case {
 	c := newCase(name, Same, v)
 	c.Want = []byte(want)
+	return c
+}
+
+// asStd: encoding/json accepts v; safejson writes encoding/json's bytes,
+// computed when the test runs (a differential case).
+func asStd(name string, v any) *Case {
+	return newCase(name, Same, v)
+}
+
+// stdFails: the user's code (a MarshalJSON, a MarshalText, an invalid
+// json.Number) fails; safejson returns encoding/json's error, computed when
+// the test runs (a differential case).
+func stdFails(name string, v any) *Case {
+	return newCase(name, Error, v)
+}
+
+// strictAt records where Strict reports the first substitution of a
+// Substitute case.
+func (c *Case) strictAt(path string) *Case {
+	c.Strict = &StrictWant{Path: path}
+	return c
+}
+
+// strictAtOther is strictAt where the first substitution safejson meets is
+// not the value encoding/json stops at (same error type, another message).
+func (c *Case) strictAtOther(path string) *Case {
+	c.Strict = &StrictWant{Path: path, OtherMsg: true}
+	return c
+}
+
+// deep marks the case as one that nests thousands of levels (Case.Deep).
+func (c *Case) deep() *Case {
+	c.Deep = true
+	return c
+}
+
+// engines marks the case as one every engine by itself writes exactly as
+// encoding/json does (Case.Engines).
+func (c *Case) engines() *Case {
+	c.Engines = true
 	return c
 }
 
@@ -222,7 +306,7 @@ func panics(name string, v any, p string) *Case {
 }
 
 // with sets the case's options.
-func (c *Case) with(o safejson.Options) *Case {
+func (c *Case) with(o Options) *Case {
 	c.Options = o
 	return c
 }
@@ -234,7 +318,8 @@ func (c *Case) calls(keys ...string) *Case {
 }
 
 // onV2 records that on flavour v2 the case expects want, for the reason
-// given; the kind stays.
+// given; the kind stays. An empty want for kind Same is encoding/json's
+// bytes (differential).
 func (c *Case) onV2(reason, want string) *Case {
 	return c.onV2Kind(c.Kind, reason, want)
 }
@@ -242,7 +327,11 @@ func (c *Case) onV2(reason, want string) *Case {
 // onV2Kind records that on flavour v2 the case is of kind k and expects want
 // (encoding/json now writes a value it rejected, say).
 func (c *Case) onV2Kind(k Kind, reason, want string) *Case {
-	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: k, Want: []byte(want)})
+	f := FlavorDiff{Flavor: "v2", Reason: reason, Kind: k, Want: []byte(want)}
+	if want == "" && k == Same {
+		f.Want = nil
+	}
+	c.Flavors = append(c.Flavors, f)
 	return c
 }
 

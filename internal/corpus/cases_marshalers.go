@@ -1,4 +1,4 @@
-package conformance
+package corpus
 
 //lint:file-ignore SA5008 ",string" on non-numeric fields on purpose: cases check encoding/json ignores it there
 
@@ -6,8 +6,6 @@ import (
 	"encoding"
 	"encoding/json"
 	"math/big"
-
-	"github.com/safejson/safejson"
 )
 
 // marshalerCases: json.Marshaler and encoding.TextMarshaler with value and
@@ -65,14 +63,14 @@ func marshalerCases() []*Case {
 		same("marshaler/pointer-to-marshaler-interface-nil", struct{ V *json.Marshaler }{}, `{"V":null}`),
 		same("textmarshaler/pointer-to-text-marshaler-interface", []*encoding.TextMarshaler{textMarshalerPtr(valText{"i"})}, `["vt:i"]`),
 		fails("marshaler/error-names-the-interface-type", struct{ V json.Marshaler }{rawJSON("{bad")},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: invalid character 'b' looking for beginning of object key string")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.rawJSON: invalid character 'b' looking for beginning of object key string")),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: invalid character 'b' looking for beginning of object key string")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.rawJSON: invalid character 'b' looking for beginning of object key string")),
 		fails("marshaler/error-through-pointer-to-interface", struct{ V *json.Marshaler }{marshalerPtr(json.RawMessage(""))},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: unexpected end of JSON input")).
-			onV2Err(v2RawMessage, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *jsontext.Value: unexpected end of JSON input")),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type json.Marshaler: unexpected end of JSON input")).
+			onV2Err(v2RawMessage, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *jsontext.Value: unexpected end of JSON input")),
 		fails("textmarshaler/error-names-the-interface-type", []encoding.TextMarshaler{failText{}},
-			errAs[*json.MarshalerError]("json: error calling MarshalText for type encoding.TextMarshaler: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalText for type *conformance.failText: boom")),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalText for type encoding.TextMarshaler: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type *corpus.failText: boom")),
 		same("marshaler/json-wins-over-text", bothJSONText{}, `"json"`),
 		same("marshaler/string-option-ignored", struct {
 			V valJSON `json:",string"`
@@ -81,39 +79,39 @@ func marshalerCases() []*Case {
 		same("marshaler/nil-map-kind-is-called", struct{ M mapJSON }{}, `{"M":"m0"}`),
 		same("marshaler/non-compact-output", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\" }"), `{"a":[1,2],"b":"\u003c\u0026\u003e"}`),
 		same("marshaler/non-compact-output-no-escape-html", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\u2028\" }"),
-			"{\"a\":[1,2],\"b\":\"<&>\u2028\"}").with(safejson.Options{NoEscapeHTML: true}).
+			"{\"a\":[1,2],\"b\":\"<&>\u2028\"}").with(Options{NoEscapeHTML: true}).
 			onV2(v2LineSeparators, `{"a":[1,2],"b":"<&>\u2028"}`),
 		same("marshaler/output-line-separator-escaped", rawJSON("\"a\u2028b\u2029\""), `"a\u2028b\u2029"`),
 		same("marshaler/output-padded-number", []any{rawJSON("  42\n")}, `[42]`),
 		same("marshaler/output-invalid-utf8-kept", rawJSON("\"a\xffb\""), "\"a\xffb\""),
 		same("marshaler/output-reindented", map[string]any{"r": rawJSON(`{"a":[1,{}]}`)},
 			"{\n\t\"r\": {\n\t\t\"a\": [\n\t\t\t1,\n\t\t\t{}\n\t\t]\n\t}\n}").with(indent("", "\t")),
-		fails("marshaler/error", failJSON{}, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failJSON: boom")),
+		fails("marshaler/error", failJSON{}, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.failJSON: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.failJSON: boom")),
 		fails("marshaler/error-in-field", struct {
 			A int
 			F failJSON
-		}{}, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failJSON: boom")),
+		}{}, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.failJSON: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.failJSON: boom")),
 		fails("marshaler/error-pointer-receiver-addressable", []failPtrJSON{{}},
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failPtrJSON: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failPtrJSON: boom")),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.failPtrJSON: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.failPtrJSON: boom")),
 		policyErr("marshaler/error-after-cycle", func() any {
 			m := map[string]any{"z": failJSON{}}
 			m["a"] = m
 			return m
-		}(), errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.failJSON: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.failJSON: boom")),
+		}(), ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.failJSON: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.failJSON: boom")),
 		fails("marshaler/invalid-output", rawJSON("{bad"),
-			errAs[*json.SyntaxError]("json: error calling MarshalJSON for type conformance.rawJSON: invalid character 'b' looking for beginning of object key string")).
-			onV2Err(v2MethodType, errAs[*json.SyntaxError]("json: error calling MarshalJSON for type *conformance.rawJSON: invalid character 'b' looking for beginning of object key string")),
+			ErrAs[*json.SyntaxError]("json: error calling MarshalJSON for type corpus.rawJSON: invalid character 'b' looking for beginning of object key string")).
+			onV2Err(v2MethodType, ErrAs[*json.SyntaxError]("json: error calling MarshalJSON for type *corpus.rawJSON: invalid character 'b' looking for beginning of object key string")),
 		fails("marshaler/empty-output", rawJSON(""),
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.rawJSON: unexpected end of JSON input")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.rawJSON: unexpected end of JSON input")),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.rawJSON: unexpected end of JSON input")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.rawJSON: unexpected end of JSON input")),
 		fails("marshaler/two-values-output", rawJSON("1 2"),
-			errAs[*json.MarshalerError]("json: error calling MarshalJSON for type conformance.rawJSON: invalid character '2' after top-level value")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalJSON for type *conformance.rawJSON: invalid character '2' after top-level value")),
-		panics("marshaler/user-panic-propagates", []any{1, panicJSON{}}, "conformance: user panic"),
+			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.rawJSON: invalid character '2' after top-level value")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type *corpus.rawJSON: invalid character '2' after top-level value")),
+		panics("marshaler/user-panic-propagates", []any{1, panicJSON{}}, "corpus: user panic"),
 
 		same("textmarshaler/value-receiver", valText{"x"}, `"vt:x"`),
 		same("textmarshaler/value-receiver-nil-pointer", (*valText)(nil), `null`),
@@ -126,11 +124,11 @@ func marshalerCases() []*Case {
 		same("textmarshaler/pointer-receiver-in-array-value", [1]ptrText{{"e"}}, `[{"S":"e"}]`),
 		same("textmarshaler/output-escaped", rawText("<\xff\u2028\"\n>"), `"\u003c\ufffd\u2028\"\n\u003e"`).
 			onV2(v2InvalidUTF8, "\"\\u003c\uFFFD\\u2028\\\"\\n\\u003e\""),
-		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(safejson.Options{NoEscapeHTML: true}),
-		fails("textmarshaler/error", failText{}, errAs[*json.MarshalerError]("json: error calling MarshalText for type conformance.failText: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalText for type *conformance.failText: boom")),
-		fails("textmarshaler/error-in-slice", []failText{{}}, errAs[*json.MarshalerError]("json: error calling MarshalText for type conformance.failText: boom")).
-			onV2Err(v2MethodType, errAs[*json.MarshalerError]("json: error calling MarshalText for type *conformance.failText: boom")),
+		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(Options{NoEscapeHTML: true}),
+		fails("textmarshaler/error", failText{}, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type corpus.failText: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type *corpus.failText: boom")),
+		fails("textmarshaler/error-in-slice", []failText{{}}, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type corpus.failText: boom")).
+			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type *corpus.failText: boom")),
 	}
 }
 

@@ -1,4 +1,4 @@
-package conformance
+package corpus
 
 //lint:file-ignore SA5008 the tagged type carries malformed tags on purpose: a case checks how encoding/json reads them
 
@@ -10,7 +10,7 @@ import (
 
 // The types the cases encode. They are unexported: encoding/json only needs
 // their fields and methods to be exported, and their names show in error
-// messages as conformance.<name>.
+// messages as corpus.<name>.
 
 // node is a linked list cell: cycles and deep chains.
 type node struct {
@@ -80,10 +80,16 @@ type valJSON struct{ N int }
 
 func (v valJSON) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `{"v":%d}`, v.N), nil }
 
-// ptrJSON has a pointer-receiver MarshalJSON: called only on addressable values.
+// ptrJSON has a pointer-receiver MarshalJSON: called only on addressable
+// values, and on a nil *ptrJSON only where encoding/json calls it there.
 type ptrJSON struct{ N int }
 
-func (p *ptrJSON) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `{"p":%d}`, p.N), nil }
+func (p *ptrJSON) MarshalJSON() ([]byte, error) {
+	if p == nil {
+		return []byte(`"nil ptrJSON"`), nil
+	}
+	return fmt.Appendf(nil, `{"p":%d}`, p.N), nil
+}
 
 // ptrHolder holds a ptrJSON by value: addressable when the holder is reached
 // through a pointer.
@@ -171,7 +177,7 @@ func (failText) MarshalText() ([]byte, error) { return nil, errBoom }
 // panicJSON's MarshalJSON panics: the user's panic must propagate.
 type panicJSON struct{}
 
-func (panicJSON) MarshalJSON() ([]byte, error) { panic("conformance: user panic") }
+func (panicJSON) MarshalJSON() ([]byte, error) { panic("corpus: user panic") }
 
 // Map keys.
 
