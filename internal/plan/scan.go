@@ -26,44 +26,77 @@ import (
 // The walk touches only reference-bearing parts: a struct of strings and ints
 // inside a recursive type costs nothing, and is never entered.
 
-// scanPlan is how to walk values of one type; see typeInfo.scan.
+// scanPlan is how to walk values of one type; see typeInfo.scan. The walk
+// reads values through unsafe pointers, with offsets and sizes taken from the
+// type once here: no reflect.Value per element, no allocation per element.
 type scanPlan struct {
-	kind   reflect.Kind
-	typ    reflect.Type
-	elem   *typeInfo   // pointer, slice, array, map value
-	fields []scanField // struct fields that need a walk
+	kind reflect.Kind
+	typ  reflect.Type
+	elem *typeInfo // pointer, slice, array, map value
+	// elemSize is the distance between elements of a slice or an array.
+	elemSize uintptr
+	// arrayLen is the length of an array type.
+	arrayLen int
+	fields   []scanField // struct fields that need a walk
 	// leafDepth is the deepest JSON nesting of the struct fields that need no
 	// walk (neither recursive nor dynamic), checked once per struct value.
 	leafDepth int
 	opens     bool // the value is a JSON object or array
+	// direct: an interface holding a value of this type holds the value
+	// itself in its data word, not a pointer to it (see directIface).
+	direct bool
+	// emptyIface: an interface type with no methods.
+	emptyIface bool
+	// mapType is the type word of an interface holding a map of this type.
+	mapType unsafe.Pointer
 }
 
 type scanField struct {
-	index int
-	info  *typeInfo
+	offset uintptr
+	info   *typeInfo
 }
 
 func buildScanPlan(p *scanPlan, i *jsontype.Info, infoOf func(*jsontype.Info) *typeInfo) {
-	p.kind, p.typ, p.opens = i.Kind, i.Type, i.Opens
+	t := i.Type
+	p.kind, p.typ, p.opens, p.direct = i.Kind, t, i.Opens, directIface(t)
 	if i.Leaf || i.Base64 {
 		p.kind = reflect.Invalid // written by a method, or as a string: nothing to walk
 		return
 	}
 	switch i.Kind {
-	case reflect.Pointer, reflect.Slice, reflect.Array:
-		p.elem = infoOf(i.Children[0])
-	case reflect.Map:
-		p.elem = infoOf(i.Children[1])
+	case reflect.Interface:
+		p.emptyIface = t.NumMethod() == 0
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		p.elem = infoOf(i.Children[len(i.Children)-1]) // a map's: [key, elem]
+		p.elemSize = t.Elem().Size()
+		switch t.Kind() {
+		case reflect.Array:
+			p.arrayLen = t.Len()
+		case reflect.Map:
+			x := reflect.Zero(t).Interface()
+			p.mapType = (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[0]
+		}
 	case reflect.Struct:
 		for j, m := range i.Members {
 			fi := infoOf(i.Children[j])
 			if fi.scan != nil {
-				p.fields = append(p.fields, scanField{m.Index, fi})
+				p.fields = append(p.fields, scanField{t.Field(m.Index).Offset, fi})
 			} else {
 				p.leafDepth = max(p.leafDepth, fi.depth)
 			}
 		}
 	}
+}
+
+// directIface reports whether an interface holding a value of type t holds
+// the value itself in its data word (a pointer-shaped type: a pointer, a map,
+// a struct of one pointer …) rather than a pointer to it. The rule is the
+// runtime's and has changed between releases, so the runtime is asked: the
+// zero value of a pointer-shaped type is a nil data word, and any other value
+// is held behind a pointer, which is never nil.
+func directIface(t reflect.Type) bool {
+	x := reflect.Zero(t).Interface()
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] == nil
 }
 
 // ref identifies an ancestor: the same address with another type (a struct
@@ -80,6 +113,30 @@ type scanner struct {
 	limit int      // deepest JSON nesting allowed, and most pointers on a path
 	ptrs  int      // pointers on the current path
 	avoid features // concrete types behind interfaces that must go to safe
+	// maps are the iterators of the maps on the current path, one per map
+	// nesting level, kept for the next value.
+	maps  []*mapWalk
+	nmaps int
+}
+
+// mapWalk iterates one map, copying each value into an addressable value of
+// the map's element type, reused for every entry and every later map of that
+// type at this nesting level.
+type mapWalk struct {
+	it   reflect.MapIter
+	vals []reflect.Value
+}
+
+// value returns the reusable value of type t.
+func (w *mapWalk) value(t reflect.Type) reflect.Value {
+	for _, v := range w.vals {
+		if v.Type() == t {
+			return v
+		}
+	}
+	v := reflect.New(t).Elem()
+	w.vals = append(w.vals, v)
+	return v
 }
 
 // recentAncestors is how many of the nearest ancestors every reference is
@@ -90,15 +147,18 @@ type scanner struct {
 // whatever the depth, and no map.
 const recentAncestors = 16
 
+// maxPooledStack is the largest ancestor stack a pooled scanner keeps.
+const maxPooledStack = 4096
+
 var scanners = sync.Pool{New: func() any { return &scanner{} }}
 
 // scanValue reports whether v, of a type with info ti, may go to the engine.
 func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 	s := scanners.Get().(*scanner)
 	s.limit, s.avoid = limit, avoid
-	ok := s.walk(reflect.ValueOf(v), ti, 0)
-	s.stack, s.ptrs = s.stack[:0], 0
-	if cap(s.stack) <= 4096 {
+	ok := s.eface(v, ti, 0)
+	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
+	if cap(s.stack) <= maxPooledStack {
 		scanners.Put(s)
 	}
 	return ok
@@ -117,92 +177,169 @@ func (s *scanner) push(r ref) bool {
 			return false
 		}
 	}
+	if n == cap(s.stack) {
+		// Grow eight times at once: a scanner lost by the pool at a GC
+		// regrows its stack for a 1000-level value in 3 allocations, not 11.
+		s.stack = append(make([]ref, 0, max(8*n, initialStack)), s.stack...)
+	}
 	s.stack = append(s.stack, r)
 	return true
 }
 
+// initialStack is the capacity of a new scanner's ancestor stack.
+const initialStack = 32
+
 func (s *scanner) pop() { s.stack = s.stack[:len(s.stack)-1] }
 
-// walk reports whether v (of a type with info ti, at JSON depth depth) may go
-// to the engine.
-func (s *scanner) walk(v reflect.Value, ti *typeInfo, depth int) bool {
-	p := ti.scan
-	if p == nil {
+// eface walks x, whose dynamic type has info ti, at JSON depth depth.
+func (s *scanner) eface(x any, ti *typeInfo, depth int) bool {
+	if ti.scan == nil {
 		return depth+ti.depth <= s.limit
 	}
-	if p.opens {
+	data := (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]
+	if ti.scan.direct {
+		return s.walk(unsafe.Pointer(&data), ti, depth)
+	}
+	return s.walk(data, ti, depth)
+}
+
+// sliceHeader is the layout of a slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+// walk reports whether the value at p (of a type with info ti, at JSON depth
+// depth) may go to the engine.
+func (s *scanner) walk(p unsafe.Pointer, ti *typeInfo, depth int) bool {
+	sp := ti.scan
+	if sp == nil {
+		return depth+ti.depth <= s.limit
+	}
+	if sp.opens {
 		depth++
 		if depth > s.limit {
 			return false
 		}
 	}
-	switch p.kind {
+	switch sp.kind {
 	case reflect.Interface:
-		if v.IsNil() {
+		var x any
+		if sp.emptyIface {
+			x = *(*any)(p)
+		} else {
+			x = *(*interface{ M() })(p) // the same layout for every method set
+		}
+		if x == nil {
 			return true
 		}
-		if v.CanInterface() {
-			return s.any(v.Interface(), depth)
-		}
-		return s.concrete(v.Elem(), depth)
+		return s.any(x, depth)
 	case reflect.Pointer:
-		if v.IsNil() {
+		q := *(*unsafe.Pointer)(p)
+		if q == nil {
 			return true
 		}
-		if s.ptrs++; s.ptrs > s.limit || !s.push(ref{p: v.UnsafePointer(), t: p.typ}) {
+		if s.ptrs++; s.ptrs > s.limit || !s.push(ref{p: q, t: sp.typ}) {
 			return false // s.ptrs is reset by scanValue
 		}
-		ok := s.walk(v.Elem(), p.elem, depth)
+		ok := s.walk(q, sp.elem, depth)
 		s.pop()
 		s.ptrs--
 		return ok
 	case reflect.Map:
-		if v.IsNil() {
-			return true
-		}
-		if !s.push(ref{p: v.UnsafePointer(), t: p.typ}) {
-			return false
-		}
-		for it := v.MapRange(); it.Next(); {
-			if !s.walk(it.Value(), p.elem, depth) {
-				return false
-			}
-		}
-		s.pop()
-		return true
+		return s.walkMap(p, sp, depth)
 	case reflect.Slice:
-		if v.IsNil() {
+		h := (*sliceHeader)(p)
+		if h.data == nil || h.len == 0 {
 			return true
 		}
-		if !s.push(ref{p: v.UnsafePointer(), t: p.typ, n: v.Len()}) {
+		if sp.elem.scan == nil {
+			// The elements hold no reference: the slice cannot be an ancestor
+			// of anything it holds.
+			return depth+sp.elem.depth <= s.limit
+		}
+		if !s.push(ref{p: h.data, t: sp.typ, n: h.len}) {
 			return false
 		}
-		for i := range v.Len() {
-			if !s.walk(v.Index(i), p.elem, depth) {
+		for i := range h.len {
+			if !s.walk(unsafe.Add(h.data, uintptr(i)*sp.elemSize), sp.elem, depth) {
 				return false
 			}
 		}
 		s.pop()
 		return true
 	case reflect.Array:
-		for i := range v.Len() {
-			if !s.walk(v.Index(i), p.elem, depth) {
+		if sp.arrayLen == 0 {
+			return true
+		}
+		if sp.elem.scan == nil {
+			return depth+sp.elem.depth <= s.limit
+		}
+		for i := range sp.arrayLen {
+			if !s.walk(unsafe.Add(p, uintptr(i)*sp.elemSize), sp.elem, depth) {
 				return false
 			}
 		}
 		return true
 	case reflect.Struct:
-		if depth+p.leafDepth > s.limit {
+		if depth+sp.leafDepth > s.limit {
 			return false
 		}
-		for _, f := range p.fields {
-			if !s.walk(v.Field(f.index), f.info, depth) {
+		for _, f := range sp.fields {
+			if !s.walk(unsafe.Add(p, f.offset), f.info, depth) {
 				return false
 			}
 		}
 		return true
 	}
 	return true
+}
+
+// walkMap walks the map at p, whose type has scan plan sp, at JSON depth
+// depth (the map's own level counted).
+func (s *scanner) walkMap(p unsafe.Pointer, sp *scanPlan, depth int) bool {
+	m := *(*unsafe.Pointer)(p)
+	if m == nil {
+		return true
+	}
+	// The map as a reflect.Value built from the map pointer (a map is
+	// pointer-shaped), not from p: p must not leak into the iterator.
+	e := [2]unsafe.Pointer{sp.mapType, m}
+	mv := reflect.ValueOf(*(*any)(unsafe.Pointer(&e)))
+	if mv.Len() == 0 {
+		return true
+	}
+	if sp.elem.scan == nil {
+		// The values hold no reference (keys are strings, integers or
+		// TextMarshalers, never walked): nothing in the map can lead back.
+		return depth+sp.elem.depth <= s.limit
+	}
+	if !s.push(ref{p: m, t: sp.typ}) {
+		return false
+	}
+	if s.nmaps == len(s.maps) {
+		s.maps = append(s.maps, &mapWalk{})
+	}
+	w := s.maps[s.nmaps]
+	s.nmaps++
+	val, ok := w.value(sp.typ.Elem()), true
+	at := val.Addr().UnsafePointer()
+	w.it.Reset(mv)
+	for w.it.Next() {
+		val.SetIterValue(&w.it)
+		if !s.walk(at, sp.elem, depth) {
+			ok = false
+			break
+		}
+	}
+	w.it.Reset(reflect.Value{})
+	val.SetZero() // keep no reference into the value for the pool
+	s.nmaps--
+	if ok {
+		s.pop()
+	}
+	return ok
 }
 
 var (
@@ -254,14 +391,9 @@ func (s *scanner) any(x any, depth int) bool {
 		s.pop()
 		return true
 	}
-	return s.concrete(reflect.ValueOf(x), depth)
-}
-
-// concrete walks v, the concrete value held by an interface.
-func (s *scanner) concrete(v reflect.Value, depth int) bool {
-	ti := infoOf(v.Type())
+	ti := infoOf(reflect.TypeOf(x))
 	if ti.feat&s.avoid != 0 {
 		return false
 	}
-	return s.walk(v, ti, depth)
+	return s.eface(x, ti, depth)
 }

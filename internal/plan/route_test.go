@@ -1,0 +1,109 @@
+package plan
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/engine"
+)
+
+type routeFloats struct {
+	Name string
+	X, Y float64
+}
+
+type routeStrings struct {
+	A, B string
+	N    int64
+}
+
+type routeTree struct {
+	Name string
+	Kids []routeTree
+}
+
+// TestEngineChoice: with no Engine named, a type goes to the first engine
+// of the rule's order (route.go: sonic first for a type that can hold a
+// float, goccy first otherwise) that may take it; with one named, to that one.
+func TestEngineChoice(t *testing.T) {
+	compiled := map[string]engine.Engine{}
+	for _, e := range defaultEngines() {
+		compiled[e.Name()] = e
+	}
+	first := func(v any, name string) engine.Engine {
+		feat := infoOf(reflect.TypeOf(v)).feat
+		var later []engine.Engine
+		for _, e := range defaultEngines() {
+			if feat&avoidMask(e.Quirks()) != 0 {
+				continue
+			}
+			if e.Name() == name {
+				return e
+			}
+			later = append(later, e)
+		}
+		if len(later) == 0 {
+			return nil
+		}
+		return later[0]
+	}
+	values := []struct {
+		v     any
+		float bool
+	}{
+		{routeFloats{X: 1}, true},
+		{&routeFloats{}, true},
+		{[]routeFloats{{}}, true},
+		{routeStrings{A: "a"}, false},
+		{map[int64]routeStrings{1: {}}, false},
+		{&routeTree{Kids: []routeTree{{Name: "k"}}}, false},
+	}
+	for _, c := range values {
+		require.Equal(t, c.float, infoOf(reflect.TypeOf(c.v)).feat&featFloat != 0, "%T", c.v)
+		want := first(c.v, map[bool]string{true: "sonic", false: "goccy"}[c.float])
+		got, _ := route(normalised(nil), c.v)
+		assert.Equal(t, want, got, "%T", c.v)
+		for _, e := range defaultEngines() {
+			got, _ := route(normalised(e), c.v)
+			if infoOf(reflect.TypeOf(c.v)).feat&avoidMask(e.Quirks()) == 0 {
+				assert.Equal(t, e, got, "%T with Engine %s", c.v, e.Name())
+			}
+		}
+	}
+	// Where both engines are compiled in and may take the types, the rule
+	// is seen to pick each of them.
+	if compiled["sonic"] != nil && compiled["goccy"] != nil {
+		got, _ := route(normalised(nil), routeStrings{})
+		require.NotNil(t, got)
+		assert.Equal(t, "goccy", got.Name())
+		if avoidMask(compiled["sonic"].Quirks())&featFloat == 0 {
+			got, _ := route(normalised(nil), routeFloats{})
+			require.NotNil(t, got)
+			assert.Equal(t, "sonic", got.Name())
+		}
+	}
+}
+
+// TestEngineChoiceIsCheap: routing a type that needs no pre-scan allocates
+// nothing, with the default plan and with one engine named.
+func TestEngineChoiceIsCheap(t *testing.T) {
+	for _, o := range append([]any{nil}, anyEngines()...) {
+		e, _ := o.(engine.Engine)
+		opts := normalised(e)
+		for _, v := range []any{&routeFloats{}, &routeStrings{}} {
+			route(opts, v)
+			assert.Zero(t, testing.AllocsPerRun(100, func() { route(opts, v) }), "%T", v)
+		}
+	}
+}
+
+func anyEngines() []any {
+	var out []any
+	for _, e := range defaultEngines() {
+		out = append(out, e)
+	}
+	return out
+}
