@@ -3,8 +3,9 @@
 //
 // An Engine is an opaque, comparable handle. Its zero value is the default
 // plan: for each type, the first compiled-in engine that is known to write
-// that type exactly as encoding/json does (Default first, then the other
-// third-party engine compiled in), else the reference encoder. A non-zero
+// that type exactly as encoding/json does, in an order chosen per type by a
+// static rule of speed (a type that can hold a float: sonic first; any other
+// type: goccy first; see the README), else the reference encoder. A non-zero
 // Engine names one engine: values go to it, or, where it is known to write
 // a type differently from encoding/json, to the reference encoder; never to
 // another engine. Whichever runs, the bytes are the same.
@@ -31,11 +32,14 @@ import iengine "github.com/safejson/safejson/internal/engine"
 //	IsZero() bool   // whether it is the zero value
 type Engine = iengine.Handle
 
-// Default returns the engine tried first in this binary: sonic on amd64 and
-// arm64 (where sonic builds for the Go in use), goccy elsewhere, or the one
-// a build tag forces. Naming it in safejson.Options.Engine restricts a value
-// to that engine or the reference encoder; the zero Engine also lets a type
-// that engine writes wrongly go to another compiled-in engine.
+// Default returns this binary's default engine: sonic on amd64 and arm64
+// (where sonic builds for the Go in use), goccy elsewhere, or the one a
+// build tag forces. Which compiled-in engine the default plan tries first
+// is decided per type, for encoding and for decoding (see the README), so
+// Default is not always the one that runs. Naming it in safejson.Options.Engine
+// restricts a value to that engine or the reference encoder; the zero
+// Engine lets each type go to the compiled-in engine the plan prefers for
+// it.
 func Default() Engine { return iengine.HandleOf(iengine.Default()) }
 
 // All lists the engines compiled into this binary, Default first and "std"
