@@ -15,11 +15,15 @@
 //
 // # How it is fast
 //
-// A value goes first to a fast third-party engine (internal/engine, named by package engine: sonic on
-// amd64 and arm64, goccy/go-json elsewhere; build tags choose), and only when the
-// engine rejects it to the reference encoder of package safe. Which path a value
-// takes is planned once per reflect.Type:
+// A value goes first to a fast third-party engine (internal/engine, named by
+// package engine: sonic and goccy/go-json on amd64 and arm64, goccy elsewhere;
+// build tags choose), and only when the engine rejects it to the reference
+// encoder of package safe. Which path a value takes is planned once per
+// reflect.Type:
 //
+//   - with two engines compiled in, a type that can hold a float goes to sonic
+//     first (faster floats; it writes a NaN's null itself), any other type to
+//     goccy first (faster strings);
 //   - a type whose values cannot fail or form a cycle goes straight to the engine;
 //   - a type that always fails (a struct with a func field, a map with bool
 //     keys) never tries the engine; one that the engine is known to write
