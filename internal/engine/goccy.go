@@ -72,8 +72,9 @@ func (goccyEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
 		// when HTML is not escaped, as the classic encoding/json does;
 		// encoding/json on json/v2 escapes them there too, as it does in
 		// every string. Nothing else goccy writes holds them raw. The
-		// escaped copy is a new slice, so out may be overwritten.
-		out = append(out[:len(dst)], escapeLineSeparators(out[len(dst):])...)
+		// capacity cut to len(dst) makes the first append copy into a new
+		// array, so the escaped bytes never overwrite what they are read from.
+		out = appendEscapingLineSeparators(out[:len(dst):len(dst)], out[len(dst):])
 	}
 	return out, nil
 }

@@ -5,26 +5,6 @@ import (
 	"slices"
 )
 
-// escapeLineSeparators escapes raw U+2028 (E2 80 A8) and U+2029 (E2 80 A9).
-func escapeLineSeparators(b []byte) []byte {
-	i := indexLineSeparator(b)
-	if i < 0 {
-		return b
-	}
-	out := make([]byte, 0, len(b)+16)
-	for i >= 0 {
-		out = append(out, b[:i]...)
-		if b[i+2] == 0xA8 {
-			out = append(out, `\u2028`...)
-		} else {
-			out = append(out, `\u2029`...)
-		}
-		b = b[i+3:]
-		i = indexLineSeparator(b)
-	}
-	return append(out, b...)
-}
-
 // indexLineSeparator returns the index of the first raw U+2028 or U+2029 in
 // b, or -1.
 func indexLineSeparator(b []byte) int {

@@ -16,6 +16,6 @@ func TestEscapeLineSeparators(t *testing.T) {
 		"{\"\u2028\":\"\u2029\"}": `{"\u2028":"\u2029"}`,
 		"\"\xe2\x80\"":            "\"\xe2\x80\"",
 	} {
-		assert.Equal(t, want, string(escapeLineSeparators([]byte(in))), "%q", in)
+		assert.Equal(t, want, string(appendEscapingLineSeparators(nil, []byte(in))), "%q", in)
 	}
 }
