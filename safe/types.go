@@ -63,10 +63,8 @@ func (b *builder) encoder(t reflect.Type) encoderFunc {
 	return c.fn
 }
 
-var (
-	rawMessageType = reflect.TypeFor[json.RawMessage]()
-	numberType     = reflect.TypeFor[json.Number]()
-)
+// rawMessageType names json.RawMessage in MarshalerError (marshal.go).
+var rawMessageType = reflect.TypeFor[json.RawMessage]()
 
 // newEncoder builds the encoder of t, in encoding/json's order of precedence:
 // MarshalJSON (through the pointer when the value is addressable), then
@@ -120,10 +118,11 @@ func (b *builder) kindEncoder(t reflect.Type, quoted bool) encoderFunc {
 		}
 		return encodeFloat64
 	case reflect.String:
+		number := jsontype.Of(t).Special == jsontype.Number
 		switch {
-		case t == numberType && quoted:
+		case number && quoted:
 			return encodeQuotedNumber
-		case t == numberType:
+		case number:
 			return encodeNumber
 		case quoted:
 			return encodeQuotedString
