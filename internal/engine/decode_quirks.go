@@ -54,10 +54,15 @@ const (
 	DecodeQuirkNegativeZero
 
 	// DecodeQuirkUnicodeFold (sonic): an object key matches a struct field
-	// case-insensitively as in encoding/json, except that U+017F (ſ, long s)
-	// does not match s or S, where encoding/json's folding matches it (the
-	// Kelvin sign matches k as in encoding/json). Trigger: a struct field
-	// whose JSON name holds an s or S.
+	// case-insensitively when the two are equal once lowercased by
+	// strings.ToLower; encoding/json matches them by strings.EqualFold
+	// (simple Unicode folding, the same in both flavours). The two differ
+	// only where a non-ASCII rune meets an ASCII letter: U+017F (ſ, long s)
+	// folds to s in encoding/json and not in sonic, U+0130 (İ, I with a dot)
+	// lowercases to i in sonic and matches nothing in encoding/json (the
+	// Kelvin sign U+212A matches k in both). Trigger: a struct field whose
+	// JSON name holds an s, S, i or I; harmless on input whose object keys
+	// are all ASCII once unescaped (FactKeysASCII).
 	DecodeQuirkUnicodeFold
 
 	// DecodeQuirkPartialFill (sonic, goccy): on input with a syntax error

@@ -38,8 +38,10 @@ const (
 	// decDeepNest: more container types nested directly in one another than
 	// maxTypeNest.
 	decDeepNest
-	// decFoldS: a struct field whose JSON name holds an s or S.
-	decFoldS
+	// decFold: a struct field whose JSON name holds an s, S, i or I: the
+	// letters a non-ASCII key folds to otherwise in sonic than in
+	// encoding/json (DecodeQuirkUnicodeFold).
+	decFold
 	// decMap: a map.
 	decMap
 	// decUnchecked: rules of encoding/json no engine is checked against
@@ -66,7 +68,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkInterfaceMemory:   decInterface,
 	engine.DecodeQuirkRawMessageUTF8:    decRawMessage,
 	engine.DecodeQuirkNegativeZero:      decFloat | decInterface,
-	engine.DecodeQuirkUnicodeFold:       decFoldS,
+	engine.DecodeQuirkUnicodeFold:       decFold,
 	engine.DecodeQuirkPartialFill:       0,
 	engine.DecodeQuirkStrayCloser:       0,
 	engine.DecodeQuirkObjectMemory:      decInterface,
@@ -203,8 +205,8 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 		// A plain tag name is the member name in both flavours; another
 		// is decUnchecked, whatever it becomes.
 		name := m.JSONName()
-		if strings.ContainsAny(name, "sS") {
-			f |= decFoldS
+		if strings.ContainsAny(name, "sSiI") {
+			f |= decFold
 		}
 		for _, n := range names {
 			if strings.EqualFold(n, name) {
