@@ -16,7 +16,11 @@ import (
 //
 // Unmarshal decodes with the engine the decode plan picks for the target's
 // type (internal/plan/decode.go), and with encoding/json for every type no engine is
-// known to decode exactly. An engine sees only input that json.Valid accepts
+// known to decode exactly. Where an engine's quirk for the type is harmless
+// on input of some form (plan.DecodeRoute: object keys all ASCII, no key
+// twice in an object), the input is scanned for it by engine.Scan, which
+// validates it in the same pass, and decoded by that engine or the route's
+// other one. An engine sees only input that json.Valid accepts
 // (engine.Valid, a faster check with its verdict): on a syntax
 // error the target is left untouched and the error is encoding/json's, as
 // json.Unmarshal does. An engine that rejects all invalid input (no
@@ -36,20 +40,30 @@ import (
 // json.Decoder's), then decoded as Unmarshal decodes. It holds what
 // json.Decoder holds, about one value, never the stream.
 
-// decodeEngine returns the engine to decode into v with under o
-// (plan.DecodeEngine), engine.Std() for encoding/json.
-func (o Options) decodeEngine(v any) engine.Engine {
+// decodeRoute returns the route of a decode into v under o
+// (plan.DecodePlan).
+func (o Options) decodeRoute(v any) plan.DecodeRoute {
 	var named engine.Engine
 	if !o.Engine.IsZero() {
 		named = o.engine()
 	}
-	return plan.DecodeEngine(named, v)
+	return plan.DecodePlan(named, v)
 }
 
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
 // plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
-	eng := o.decodeEngine(v)
+	r := o.decodeRoute(v)
+	if r.Needs != 0 {
+		// The engine depends on facts of the input: the scan that finds
+		// them validates it too.
+		facts, ok := engine.Scan(data, r.Needs)
+		if eng := r.Pick(facts); ok && eng != engine.Std() {
+			return decodeValid(eng, data, v)
+		}
+		return json.Unmarshal(data, v)
+	}
+	eng := r.Eng
 	if eng == engine.Std() {
 		return json.Unmarshal(data, v)
 	}
@@ -146,13 +160,20 @@ func (d *Decoder) DisallowUnknownFields() {
 // Decode reads the next JSON value and stores it in v, as
 // json.Decoder.Decode, with its verdict.
 func (d *Decoder) Decode(v any) error {
-	eng := d.opts.decodeEngine(v)
-	if d.flags || eng == engine.Std() {
+	r := d.opts.decodeRoute(v)
+	if d.flags || r.Eng == engine.Std() {
 		return d.std.Decode(v)
 	}
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
 		return err // a syntax or read error: the stream is over, as in json.Decoder
+	}
+	eng := r.Eng
+	if r.Needs != 0 {
+		facts, _ := engine.Scan(raw, r.Needs) // valid: json.Decoder read it
+		if eng = r.Pick(facts); eng == engine.Std() {
+			return json.Unmarshal(raw, v)
+		}
 	}
 	return decodeValid(eng, raw, v)
 }

@@ -1,7 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -54,7 +57,10 @@ func validSeeds() []string {
 var validators = []struct {
 	name  string
 	valid func([]byte) bool
-}{{"validJSON", validJSON}, {"Valid", Valid}}
+}{{"validJSON", validJSON}, {"Valid", Valid}, {"Scan", func(in []byte) bool {
+	_, ok := Scan(in, FactKeysASCII|FactKeysUnique)
+	return ok
+}}}
 
 func TestValidJSON(t *testing.T) {
 	for _, v := range validators {
@@ -201,5 +207,153 @@ func FuzzValid(f *testing.F) {
 				t.Fatalf("%s(%q) = %v, json.Valid = %v", v.name, in, got, want)
 			}
 		}
+		if want {
+			checkScanFacts(t, in)
+		}
 	})
+}
+
+// keyFactsOf finds the key facts of valid JSON in by encoding/json's
+// tokens: whether every key is ASCII (decoded), whether no object has a key
+// twice, and the most members of an object.
+func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
+	d := json.NewDecoder(bytes.NewReader(in))
+	d.UseNumber()
+	type open struct {
+		obj  bool
+		keys map[string]bool
+		key  bool // the next string is a key
+	}
+	var stack []*open
+	ascii, unique = true, true
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return ascii, unique, most
+		}
+		require.NoError(t, err)
+		var top *open
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if s, ok := tok.(string); ok && top != nil && top.obj && top.key {
+			for _, r := range s {
+				ascii = ascii && r < 0x80
+			}
+			unique = unique && !top.keys[s]
+			top.keys[s] = true
+			most = max(most, len(top.keys))
+			top.key = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &open{obj: true, keys: map[string]bool{}, key: true})
+			continue
+		case json.Delim('['):
+			stack = append(stack, &open{})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+		// a value has ended: the next string of an object is a key
+		if len(stack) > 0 {
+			stack[len(stack)-1].key = true
+		}
+	}
+}
+
+// checkScanFacts: Scan's FactKeysASCII is exact; FactKeysUnique is never
+// claimed wrongly, and is claimed on input without escapes in keys (none
+// anywhere here) and objects of at most maxUniqueMembers members.
+func checkScanFacts(t *testing.T, in []byte) {
+	ascii, unique, most := keyFactsOf(t, in)
+	for _, want := range []InputFacts{FactKeysASCII, FactKeysUnique, FactKeysASCII | FactKeysUnique} {
+		facts, ok := Scan(in, want)
+		require.True(t, ok, "%q", in)
+		require.Zero(t, facts&^want, "only the facts asked for")
+		if want&FactKeysASCII != 0 {
+			require.Equal(t, ascii, facts&FactKeysASCII != 0, "FactKeysASCII of %q", in)
+		}
+		if want&FactKeysUnique != 0 {
+			if facts&FactKeysUnique != 0 {
+				require.True(t, unique, "FactKeysUnique claimed of %q", in)
+				require.LessOrEqual(t, most, maxUniqueMembers, "%q", in)
+			} else if unique && most <= maxUniqueMembers && !bytes.Contains(in, []byte{'\\'}) {
+				t.Fatalf("FactKeysUnique not found in %q", in)
+			}
+		}
+	}
+}
+
+func TestScanFacts(t *testing.T) {
+	many := func(n int, dup bool) string {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, `"k%d":%d`, i, i)
+		}
+		if dup {
+			b.WriteString(`,"k0":0`)
+		}
+		b.WriteString("}")
+		return b.String()
+	}
+	cases := []struct {
+		in            string
+		ascii, unique bool
+	}{
+		{`{"a":1,"b":2}`, true, true},
+		{`{"a":1,"a":2}`, true, false},
+		{`{"a":{"a":1},"b":{"a":1}}`, true, true},
+		{`[{"a":1},{"a":1}]`, true, true},
+		{`{"a":{"b":1,"c":[{"b":2}]},"b":1,"a":0}`, true, false},
+		{`{"a":{"b":1,"b":2}}`, true, false},
+		{`{"x":[],"y":{},"x":null}`, true, false},
+		{`{"ſ":1}`, false, true},
+		{`{"İd":1}`, false, true},
+		{"{\"\u212a\":1}", false, true}, // the Kelvin sign, raw
+		{"{\"\xff\":1}", false, true},
+		{`{"\u017f":1}`, false, false},
+		{`{"\u0041\u0072ab\n":1}`, true, false},
+		{`{"\u007f":1}`, true, false},
+		{`{"\u0080":1}`, false, false},
+		{`{"\u00e9":1}`, false, false},
+		{`{"a":"ſ","b":"\u0130"}`, true, true},
+		{`["ſ"]`, true, true},
+		{"[]", true, true},
+		{`"ſ"`, true, true},
+		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopr":2}`, true, true},
+		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}`, true, false},
+		{many(maxUniqueMembers, false), true, true},
+		{many(maxUniqueMembers+1, false), true, false},
+		{many(maxUniqueMembers-1, true), true, false},
+		{"[" + strings.Repeat(many(10, false)+",", 50) + "{}]", true, true},
+	}
+	for _, c := range cases {
+		facts, ok := Scan([]byte(c.in), FactKeysASCII|FactKeysUnique)
+		require.True(t, ok, c.in)
+		assert.Equal(t, c.ascii, facts&FactKeysASCII != 0, "FactKeysASCII of %s", c.in)
+		assert.Equal(t, c.unique, facts&FactKeysUnique != 0, "FactKeysUnique of %s", c.in)
+		checkScanFacts(t, []byte(c.in))
+	}
+	for _, s := range validSeeds() {
+		if json.Valid([]byte(s)) {
+			checkScanFacts(t, []byte(s))
+		}
+	}
+	facts, ok := Scan([]byte(`{"a":1,"a":2`), FactKeysASCII|FactKeysUnique)
+	assert.False(t, ok)
+	assert.Zero(t, facts, "no facts of invalid input")
+}
+
+// TestScanAllocs: Scan allocates nothing once its pooled state has grown.
+func TestScanAllocs(t *testing.T) {
+	in := []byte(strings.Repeat(`{"a":{"b":[1,{"c":2}]},"d":3}`, 1))
+	in = []byte("[" + strings.Repeat(string(in)+",", 100) + "{}]")
+	Scan(in, FactKeysASCII|FactKeysUnique)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) }))
 }
