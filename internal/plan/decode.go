@@ -346,7 +346,11 @@ func DecodePlan(named engine.Engine, v any) DecodeRoute {
 	}
 	if named != nil {
 		if needs, ok := decodeNeeds(engine.DecodeQuirksOf(named), f); ok {
-			return DecodeRoute{Eng: named, Needs: needs, Else: engine.Std()}
+			r := DecodeRoute{Eng: named, Needs: needs, Else: named}
+			if needs != 0 {
+				r.Else = engine.Std()
+			}
+			return r
 		}
 		return stdRoute // a named engine, or encoding/json: never another engine
 	}

@@ -300,3 +300,35 @@ func TestDecodeEmbeddedDash(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodePlanFacts: a quirk the type triggers and an input fact cures
+// makes the route conditional on that fact, with encoding/json (or, for the
+// default plan, a later engine that needs none) for the other inputs.
+func TestDecodePlanFacts(t *testing.T) {
+	for _, e := range engine.All() {
+		q := engine.DecodeQuirksOf(e)
+		r := DecodePlan(e, new(decFolded))
+		if q.Has(engine.DecodeQuirkUnicodeFold) {
+			assert.Equal(t, DecodeRoute{Eng: e, Needs: engine.FactKeysASCII, Else: engine.Std()}, r, e.Name())
+		} else {
+			assert.Equal(t, DecodeRoute{Eng: e, Else: e}, r, e.Name())
+		}
+		r = DecodePlan(e, new(map[string]any))
+		switch {
+		case q&(engine.DecodeQuirkInterfaceMemory|engine.DecodeQuirkNegativeZero|engine.DecodeQuirkMapValueMerge) != 0:
+			assert.Equal(t, stdRoute, r, "%s: a quirk no fact cures", e.Name())
+		case q.Has(engine.DecodeQuirkObjectMemory):
+			assert.Equal(t, DecodeRoute{Eng: e, Needs: engine.FactKeysUnique, Else: engine.Std()}, r, e.Name())
+		default:
+			assert.Equal(t, DecodeRoute{Eng: e, Else: e}, r, e.Name())
+		}
+		if r != stdRoute {
+			assert.Equal(t, e, r.Pick(r.Needs), e.Name())
+		}
+		assert.Equal(t, r.Else, DecodeEngine(e, new(map[string]any)), "%s: no facts known", e.Name())
+	}
+	if g, ok := engine.ByName("goccy"); ok {
+		assert.Equal(t, DecodeRoute{Eng: g, Needs: engine.FactKeysUnique, Else: engine.Std()}, DecodePlan(nil, new(any)))
+		assert.Equal(t, DecodeRoute{Eng: g, Else: g}, DecodePlan(nil, new(decFolded)), "goccy folds as encoding/json")
+	}
+}
