@@ -271,10 +271,16 @@ func skipString(data []byte, i int) (int, bool) {
 			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 				i += 2
 			case 'u':
-				if len(data)-i < 6 || !isHex(data[i+2]) || !isHex(data[i+3]) || !isHex(data[i+4]) || !isHex(data[i+5]) {
-					return i, false
+				// A run of \u escapes (a text escaped whole) stays here.
+				for {
+					if len(data)-i < 6 || !(hexDigit[data[i+2]] && hexDigit[data[i+3]] && hexDigit[data[i+4]] && hexDigit[data[i+5]]) {
+						return i, false
+					}
+					i += 6
+					if len(data)-i < 2 || data[i] != '\\' || data[i+1] != 'u' {
+						break
+					}
 				}
-				i += 6
 			default:
 				return i, false
 			}
@@ -300,6 +306,14 @@ func hasZero(w uint64) uint64 { return (w - lsb) &^ w & msb }
 var plainStringByte = func() (t [256]bool) {
 	for c := 0x20; c < 256; c++ {
 		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
+// hexDigit: the hex digits.
+var hexDigit = func() (t [256]bool) {
+	for c := range 256 {
+		t[c] = isHex(byte(c))
 	}
 	return t
 }()
