@@ -202,6 +202,17 @@ func main() {
 		work = into(repeatJoin("{", `"count":1`, "}", 1_000_000), func() any { return new(login) })
 	case "dup-keys-10MB-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string]any) })
+	case "unique-keys-64-wide-10MB-any":
+		// objects of 64 members without a key twice, the most
+		// engine.FactKeysUnique allows, each value [1]
+		work = into([]byte("["+strings.Repeat(uniqueObject(64, "[1]")+",", 17_000)+"{}]"), anyT)
+	case "unique-keys-64-deep-any":
+		// 9000 open objects of 64 members each: the longest member stack
+		in := "1"
+		for range 9000 {
+			in = uniqueObject(64, in)
+		}
+		work = into([]byte(in), anyT)
 	case "dup-keys-10MB-typed-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string][]int) })
 	case "tiny-keys-10MB-typed-map":
@@ -258,4 +269,16 @@ func main() {
 		res = res[:70] + "…"
 	}
 	fmt.Printf("%.3f\t%d\t%s\n", used, ru.Maxrss/1024, strings.ReplaceAll(res, "\n", " "))
+}
+
+// uniqueObject returns an object of n members of distinct keys, the last
+// one's value last, the others [1].
+func uniqueObject(n int, last string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n - 1 {
+		fmt.Fprintf(&b, `"k%d":[1],`, i)
+	}
+	b.WriteString(`"z":` + last + "}")
+	return b.String()
 }

@@ -10,7 +10,7 @@ shapes="stray-closer-stream nested-slices-12 nested-maps-12 empties-into-any-9MB
 ndjson-100MB-decoder ptr-chain-200k-encode ptr-chain-1M-encode deep-array-9000-any deep-array-1M-any
 deep-object-9000-any tiny-keys-10MB-map tiny-keys-10MB-struct tiny-keys-10MB-typed-map escaped-string-12MB
 escaped-string-12MB-any huge-number-1M-digits-any huge-number-1M-digits-int dup-keys-10MB-struct
-dup-keys-10MB-map dup-keys-10MB-typed-map wide-ints-10MB-slice items-1MB-decoder plain-items-1MB-decoder
+dup-keys-10MB-map unique-keys-64-wide-10MB-any unique-keys-64-deep-any dup-keys-10MB-typed-map wide-ints-10MB-slice items-1MB-decoder plain-items-1MB-decoder
 plain-items-1MB-unmarshal"
 for s in $shapes; do
 	for _ in $(seq "$runs"); do
