@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/binary"
 	"sync"
 )
@@ -369,33 +370,36 @@ func skipNumber(data []byte, i int) (int, bool) {
 // innermost object's in st.
 func keyFacts(data []byte, start, end int, want InputFacts, st *scanState) InputFacts {
 	key := data[start:end]
-	escaped := false
-	for j := 0; j < len(key); j++ {
-		c := key[j]
-		if c == '\\' {
-			escaped = true
-			// \u00XX with XX below 0x80 is ASCII; other escapes are one
-			// ASCII byte.
-			if key[j+1] == 'u' {
-				if key[j+2] != '0' || key[j+3] != '0' || key[j+4] > '7' {
-					want &^= FactKeysASCII
+	h, plain := keyHash(key)
+	if !plain { // an escape or a byte from 0x80 up: look closer
+		for j := 0; j < len(key); j++ {
+			c := key[j]
+			if c == '\\' {
+				// \u00XX with XX below 0x80 is ASCII; other escapes are one
+				// ASCII byte.
+				if key[j+1] == 'u' {
+					if key[j+2] != '0' || key[j+3] != '0' || key[j+4] > '7' {
+						want &^= FactKeysASCII
+					}
+					j += 5
+				} else {
+					j++
 				}
-				j += 5
-			} else {
-				j++
+			} else if c >= 0x80 {
+				want &^= FactKeysASCII
 			}
-		} else if c >= 0x80 {
-			want &^= FactKeysASCII
+		}
+		if bytes.IndexByte(key, '\\') >= 0 {
+			want &^= FactKeysUnique
 		}
 	}
 	if want&FactKeysUnique == 0 {
 		return want
 	}
 	base := st.bases[len(st.bases)-1]
-	if escaped || len(st.keys)-base >= maxUniqueMembers {
+	if len(st.keys)-base >= maxUniqueMembers {
 		return want &^ FactKeysUnique
 	}
-	h := keyHash(key)
 	for _, k := range st.keys[base:] {
 		if k.hash == h && k.end-k.start == len(key) && string(data[k.start:k.end]) == string(key) {
 			return want &^ FactKeysUnique
@@ -405,15 +409,22 @@ func keyFacts(data []byte, start, end int, want InputFacts, st *scanState) Input
 	return want
 }
 
-// keyHash is a quick hash of a key, eight bytes at a time.
-func keyHash(key []byte) uint64 {
+// keyHash returns a quick hash of a key, eight bytes at a time, and whether
+// the key is plain: no '\\', no byte from 0x80 up.
+func keyHash(key []byte) (uint64, bool) {
 	h := uint64(len(key)) * 0x9e3779b97f4a7c15
+	var special uint64
 	for len(key) >= 8 {
-		h = (h ^ binary.LittleEndian.Uint64(key)) * 0xff51afd7ed558ccd
+		w := binary.LittleEndian.Uint64(key)
+		special |= w&msb | hasZero(w^(lsb*'\\'))
+		h = (h ^ w) * 0xff51afd7ed558ccd
 		key = key[8:]
 	}
 	for _, c := range key {
+		if c >= 0x80 || c == '\\' {
+			special = 1
+		}
 		h = (h ^ uint64(c)) * 0x100000001b3
 	}
-	return h
+	return h, special == 0
 }
