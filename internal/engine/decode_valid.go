@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sync"
 )
 
@@ -237,6 +238,10 @@ const maxValidDepth = 10000
 func skipSpace(data []byte, i int) int {
 	for i < len(data) && data[i] <= ' ' && isSpace(data[i]) {
 		i++
+		// Indentation: eight spaces at a time.
+		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == lsb*' ' {
+			i += 8
+		}
 	}
 	return i
 }
@@ -248,9 +253,12 @@ func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\
 func skipString(data []byte, i int) (int, bool) {
 	for {
 		// Eight plain bytes at a time: none below 0x20, no '"', no '\\'.
+		// The lowest byte the masks flag is a true one (a borrow runs
+		// upwards only), so the loop ends on it.
 		for len(data)-i >= 8 {
 			w := binary.LittleEndian.Uint64(data[i:])
-			if hasLess(w, 0x20)|hasZero(w^(lsb*'"'))|hasZero(w^(lsb*'\\')) != 0 {
+			if m := hasLess(w, 0x20) | hasZero(w^(lsb*'"')) | hasZero(w^(lsb*'\\')); m != 0 {
+				i += bits.TrailingZeros64(m) / 8
 				break
 			}
 			i += 8
