@@ -341,6 +341,13 @@ func (c *Case) onV2Err(reason string, err *WantError) *Case {
 	return c
 }
 
+// failsOnV2 records that on flavour v2 the user's code fails (kind Error)
+// with err, where the classic encoding/json never calls it.
+func (c *Case) failsOnV2(reason string, err *WantError) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: Error, Err: err})
+	return c
+}
+
 // stdDiesOnV2 records that encoding/json on json/v2 dies on the case's value
 // (category K); the expectation stays.
 func (c *Case) stdDiesOnV2(reason string) *Case {

@@ -121,8 +121,7 @@ func hiddenMethods(sf reflect.StructField) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	p := reflect.PointerTo(t)
-	return p.Implements(marshalerType) || p.Implements(textMarshalerType)
+	return marshals(reflect.PointerTo(t))
 }
 
 // fields returns the Fields of struct type t: exported fields, and the

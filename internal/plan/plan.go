@@ -84,6 +84,11 @@ const (
 	// and the engines call the method: only the reference encoder writes it
 	// as the toolchain's rule says.
 	featHiddenMethods
+	// featNewMethods: a type that encoding/json on json/v2 writes by
+	// MarshalJSONTo or AppendText (jsontype's NewMethods), which the engines
+	// never call (they call MarshalJSON and MarshalText, or write the
+	// kind): only the reference encoder writes it as encoding/json does.
+	featNewMethods
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -217,6 +222,9 @@ func localFeatures(i *jsontype.Info) features {
 	}
 	if i.JSON == jsontype.PointerMethod || i.Text == jsontype.PointerMethod {
 		f |= featPtrMarshaler
+	}
+	if i.Kind != reflect.Interface && i.NewMethods() {
+		f |= featNewMethods
 	}
 	if i.Leaf {
 		return f

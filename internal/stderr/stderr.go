@@ -34,9 +34,13 @@ type failingJSON struct{}
 
 func (failingJSON) MarshalJSON() ([]byte, error) { return nil, errTemplate }
 
-var textTemplate, jsonTemplate, numberTemplate = templates()
+type failingAppend struct{}
 
-func templates() (text, js, number json.MarshalerError) {
+func (failingAppend) AppendText(b []byte) ([]byte, error) { return b, errTemplate }
+
+var textTemplate, jsonTemplate, numberTemplate, appendTemplate = templates()
+
+func templates() (text, js, number, appendText json.MarshalerError) {
 	var me *json.MarshalerError
 	if _, err := json.Marshal(failingText{}); !errors.As(err, &me) {
 		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalText")
@@ -52,7 +56,13 @@ func templates() (text, js, number json.MarshalerError) {
 		}
 		number = *me
 	}
-	return text, js, number
+	if flavor.TextAppender != nil {
+		if _, err := json.Marshal(failingAppend{}); !errors.As(err, &me) {
+			panic("stderr: encoding/json did not return *json.MarshalerError for AppendText")
+		}
+		appendText = *me
+	}
+	return text, js, number, appendText
 }
 
 var timeType = reflect.TypeFor[time.Time]()
@@ -81,7 +91,7 @@ func timeError(err error) error {
 	if flavor.TimeErrorPrefix != "" {
 		return err
 	}
-	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: "} {
+	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: ", "Time.AppendText: "} {
 		if s, ok := strings.CutPrefix(err.Error(), p); ok {
 			return errors.New(s)
 		}
@@ -97,15 +107,26 @@ func MarshalTextError(t reflect.Type, err error) *json.MarshalerError {
 	return &e
 }
 
-// MapKeyError is the error encoding/json returns when the MarshalText method of a
-// key of type keyType fails with err while encoding a map of type mapType:
-// a plain error naming the map type (classic), or the *json.MarshalerError of
-// MarshalText (json/v2).
-func MapKeyError(mapType, keyType reflect.Type, err error) error {
+// AppendTextError is MarshalTextError for AppendText, which encoding/json
+// calls where flavor.TextAppender is set.
+func AppendTextError(t reflect.Type, err error) *json.MarshalerError {
+	e := appendTemplate
+	e.Type, e.Err = t, err
+	return &e
+}
+
+// MapKeyError is the error encoding/json returns when the MarshalText method
+// (AppendText if appendText) of a key of type keyType fails with err while
+// encoding a map of type mapType: a plain error naming the map type
+// (classic), or the *json.MarshalerError of the method (json/v2).
+func MapKeyError(mapType, keyType reflect.Type, appendText bool, err error) error {
 	if flavor.MapKeyErrorIsMarshalerError {
 		named := flavor.MarshalerErrorType(keyType, keyType)
-		if isTime(keyType) {
+		switch {
+		case isTime(keyType):
 			return MarshalJSONError(named, err) // json/v2's own time format
+		case appendText:
+			return AppendTextError(named, err)
 		}
 		return MarshalTextError(named, err)
 	}

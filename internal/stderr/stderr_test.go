@@ -17,6 +17,10 @@ type badText struct{}
 
 func (badText) MarshalText() ([]byte, error) { return nil, errors.New("boom") }
 
+type badAppend struct{}
+
+func (badAppend) AppendText(b []byte) ([]byte, error) { return b, errors.New("boom") }
+
 type badJSON struct{}
 
 func (badJSON) MarshalJSON() ([]byte, error) { return nil, errors.New("boom") }
@@ -41,16 +45,26 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 		got  error
 	}{
 		{"MarshalText", badText{}, MarshalTextError(named(reflect.TypeFor[badText]()), boom)},
-		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), reflect.TypeFor[badText](), boom)},
+		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), reflect.TypeFor[badText](), false, boom)},
 		{"MarshalJSON", badJSON{}, MarshalJSONError(named(reflect.TypeFor[badJSON]()), boom)},
 		{"MarshalJSON through a pointer", &badJSON{}, MarshalJSONError(named(reflect.TypeFor[*badJSON]()), boom)},
 		{"invalid MarshalJSON output", invalidJSON{}, MarshalJSONError(named(reflect.TypeFor[invalidJSON]()), Syntax([]byte(`{"a":}`)))},
 		{"time out of range", far, MarshalJSONError(named(reflect.TypeFor[time.Time]()), farErr)},
-		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), farTextErr)},
+		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), true, farTextErr)},
 		{"invalid number", json.Number("1."), InvalidNumber("1.", false)},
 		{"invalid number, string option", struct {
 			N json.Number `json:",string"`
 		}{"abc"}, InvalidNumber("abc", true)},
+	}
+	if flavor.TextAppender != nil { // encoding/json calls AppendText
+		cases = append(cases, []struct {
+			name string
+			v    any
+			got  error
+		}{
+			{"AppendText", badAppend{}, AppendTextError(named(reflect.TypeFor[badAppend]()), boom)},
+			{"map key AppendText", map[badAppend]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badAppend]int](), reflect.TypeFor[badAppend](), true, boom)},
+		}...)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
