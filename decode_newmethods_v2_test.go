@@ -48,3 +48,24 @@ func TestDecodeUnmarshalJSONFrom(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(`{"F":{"Got":"no"}}`), &h))
 	require.Equal(t, `from:{"Got":"no"}`, h.F.Got, "encoding/json calls UnmarshalJSONFrom")
 }
+
+// TestDecodeFormatOption: encoding/json on json/v2 rejects a struct with a
+// format option when decoding too; so does safejson, with its error, whichever
+// engine is named.
+func TestDecodeFormatOption(t *testing.T) {
+	type withFormat struct {
+		N int `json:",format:hex"`
+	}
+	in := []byte(`{"N":1}`)
+	var want withFormat
+	wantErr := json.Unmarshal(in, &want)
+	require.Error(t, wantErr)
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		var got withFormat
+		err := Options{Engine: e}.Unmarshal(in, &got)
+		require.Error(t, err, e.Name())
+		assert.Equal(t, wantErr.Error(), err.Error(), e.Name())
+		assert.IsType(t, wantErr, err, e.Name())
+		assert.Equal(t, want, got, e.Name())
+	}
+}

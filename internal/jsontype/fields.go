@@ -128,7 +128,7 @@ func hiddenMethods(sf reflect.StructField) bool {
 // fields of embedded structs promoted by Go's rules amended for JSON (a
 // tagged name wins over an untagged one at the same depth; two at the same
 // depth hide each other).
-func fields(t reflect.Type) []Field {
+func fields(t reflect.Type) (fs []Field, formatField string) {
 	type embedded struct {
 		typ   reflect.Type
 		index []int
@@ -198,6 +198,9 @@ func fields(t reflect.Type) []Field {
 				if f.Name == "" {
 					f.Name = sf.Name
 				}
+				if opts.Format && formatField == "" {
+					formatField = sf.Name
+				}
 				out = append(out, f)
 				if count[s.typ] > 1 {
 					// The struct holding it is embedded twice at this depth:
@@ -237,5 +240,5 @@ func fields(t reflect.Type) []Field {
 		i = j
 	}
 	slices.SortFunc(kept, func(a, b Field) int { return slices.Compare(a.Index, b.Index) })
-	return slices.Clip(kept)
+	return slices.Clip(kept), formatField
 }

@@ -87,6 +87,13 @@ type Info struct {
 	// Fields are, for a struct, its members as encoding/json writes them,
 	// in the order it writes them.
 	Fields []Field
+	// FormatField is, for a struct, the Go name of the first field that
+	// encoding/json considers (its own or an embedded struct's) whose tag has
+	// a format option (flavor.TagOptions.Format, read on json/v2 only): that
+	// encoding/json fails on every value of the struct, encoding and
+	// decoding, with *json.UnsupportedValueError "Go struct field NAME has
+	// unsupported `format` tag option". "" when none.
+	FormatField string
 	// Members are, for a struct, its own fields that encoding/json may write
 	// or look into: exported or embedded, and not tagged "-". Name conflicts
 	// are not resolved: a reader of Members sees every type Fields can hold,
@@ -394,7 +401,7 @@ func setInfo(i *Info, t reflect.Type, readOnly bool) {
 		i.Key = keyClass(t.Key())
 	case reflect.Struct:
 		i.Members = members(t)
-		i.Fields = fields(t)
+		i.Fields, i.FormatField = fields(t)
 	}
 	i.Opens = !i.Leaf && (i.Kind == reflect.Struct || i.Kind == reflect.Map || i.Kind == reflect.Array ||
 		i.Kind == reflect.Slice && !i.Base64)

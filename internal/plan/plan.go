@@ -89,6 +89,11 @@ const (
 	// never call (they call MarshalJSON and MarshalText, or write the
 	// kind): only the reference encoder writes it as encoding/json does.
 	featNewMethods
+	// featFormatOption: a struct field tagged with a format option, which
+	// encoding/json on json/v2 rejects (jsontype's FormatField) and the
+	// engines ignore: the reference encoder writes the substitute, or the
+	// error under Strict.
+	featFormatOption
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -278,6 +283,9 @@ func localFeatures(i *jsontype.Info) features {
 			}
 			if m.HiddenMethods {
 				f |= featHiddenMethods
+			}
+			if m.Opts.Format {
+				f |= featFormatOption
 			}
 			if m.Opts.OmitZero {
 				f |= featOmitZero
