@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/flavor"
 )
@@ -177,7 +178,52 @@ func TooDeep() error {
 func NonStringName(pointer string, offset int) error {
 	msg := "jsontext: object member name must be a string"
 	if pointer != "" {
-		msg += " within " + strconv.Quote(pointer)
+		msg += " within " + strconv.Quote(shortPointer(pointer, 100))
 	}
 	return &json.UnsupportedValueError{Str: msg + " after offset " + strconv.Itoa(offset+1)}
 }
+
+// shortPointer is the JSON Pointer p as json/v2 names it in an error message:
+// whole up to n bytes; longer, its first and last n/2 bytes or so, each end
+// cut back to a '/' when one is there and never inside a UTF-8 sequence,
+// joined by an ellipsis for each end of a dropped segment ("…" inside one
+// segment, "…/…" across one '/', "…/…/…" across more; an ellipsis is left
+// out where the cut falls on a '/').
+func shortPointer(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	head, tail := n/2, len(p)-n/2
+	if k := strings.LastIndexByte(p[:head], '/'); k > 0 {
+		head = k
+	}
+	if k := strings.IndexByte(p[tail:], '/'); k >= 0 {
+		tail += k + 1
+	}
+	for head > 0 && midRune(utf8.DecodeLastRuneInString(p[:head])) {
+		head--
+	}
+	for tail < len(p) && midRune(utf8.DecodeRuneInString(p[tail:])) {
+		tail++
+	}
+	cut := p[head:tail]
+	mid := "…"
+	if slashes := strings.Count(cut, "/"); slashes > 0 {
+		mid = "…/…"
+		if slashes > 1 {
+			mid = "…/…/…"
+		}
+		if strings.HasPrefix(cut, "/") {
+			mid = strings.TrimPrefix(mid, "…")
+		}
+		if strings.HasSuffix(cut, "/") {
+			mid = strings.TrimSuffix(mid, "…")
+		}
+	}
+	return p[:head] + mid + p[tail:]
+}
+
+// midRune reports whether a decoded rune of size n is a byte inside a UTF-8
+// sequence rather than a whole rune.
+func midRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
+

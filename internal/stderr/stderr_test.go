@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -133,4 +134,44 @@ func TestNonStringName(t *testing.T) {
 		assert.IsType(t, want, got)
 		assert.Equal(t, want.Error(), got.Error())
 	}
+}
+
+// TestNonStringNamePointer: the JSON Pointer in NonStringName's message is
+// json/v2's, shortened as it shortens a long one, for pointers of many
+// lengths and segment sizes (multi-byte runes among them).
+func TestNonStringNamePointer(t *testing.T) {
+	if !flavor.MapKeysByValue {
+		// The classic encoding/json rejects the map by its type, naming no
+		// pointer: NonStringName is not used.
+		_, err := json.Marshal(map[string]any{"a": map[bool]int{true: 1}})
+		var ute *json.UnsupportedTypeError
+		require.ErrorAs(t, err, &ute)
+		assert.NotContains(t, err.Error(), "within")
+		return
+	}
+	within := func(msg string) string {
+		_, rest, ok := strings.Cut(msg, " within ")
+		require.True(t, ok, msg)
+		q, _, ok := strings.Cut(rest, " after offset ")
+		require.True(t, ok, msg)
+		return q
+	}
+	segs := []string{"a", "bb", "名前", "x/y", "0123456789", strings.Repeat("é", 30), strings.Repeat("k", 47), "~"}
+	checked := 0
+	for n := 1; n <= 14; n++ {
+		for s := range segs {
+			var v any = map[bool]int{true: 1}
+			pointer := ""
+			for i := n - 1; i >= 0; i-- {
+				key := segs[(s+i*3)%len(segs)]
+				v = map[string]any{key: v}
+				pointer = "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(key) + pointer
+			}
+			_, err := json.Marshal(v)
+			require.Error(t, err)
+			assert.Equal(t, within(err.Error()), within(NonStringName(pointer, 0).Error()), "pointer %q (%d bytes)", pointer, len(pointer))
+			checked++
+		}
+	}
+	assert.Equal(t, 14*len(segs), checked)
 }
