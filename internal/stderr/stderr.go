@@ -226,4 +226,3 @@ func shortPointer(p string, n int) string {
 // midRune reports whether a decoded rune of size n is a byte inside a UTF-8
 // sequence rather than a whole rune.
 func midRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }
-
