@@ -87,7 +87,9 @@ const (
 	// duplicate keys holds N values at once and keeps a map of room for N
 	// for its one key (1M duplicates: over 200 MB at the peak, encoding/json
 	// 35 MB), and the pooled stack keeps its size after the decode.
-	// Trigger: an interface type.
+	// Trigger: an interface type; harmless on input where no object holds
+	// a key twice (FactKeysUnique: every member held is one encoding/json's
+	// map holds too).
 	DecodeQuirkObjectMemory
 
 	// DecodeQuirkMapValueMerge (sonic): a member of an object decoded into a
