@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/plan"
 )
@@ -49,6 +50,9 @@ func (o Options) decodeEngine(v any) engine.Engine {
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
 // plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
+	if o.Engine.IsZero() && anydec.Target(v) {
+		return anydec.Unmarshal(data, v, false, false)
+	}
 	eng := o.decodeEngine(v)
 	if eng == engine.Std() {
 		return json.Unmarshal(data, v)
@@ -125,14 +129,16 @@ type Decoder struct {
 	opts Options
 	std  *json.Decoder
 	// flags: a value decoded with UseNumber or DisallowUnknownFields goes to
-	// encoding/json (the engines are not checked against these rules).
-	flags bool
+	// encoding/json (the engines are not checked against these rules), or,
+	// into a dynamic target, to anydec (useNumber: as json.Number).
+	flags     bool
+	useNumber bool
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as
 // json.Decoder.UseNumber.
 func (d *Decoder) UseNumber() {
-	d.flags = true
+	d.flags, d.useNumber = true, true
 	d.std.UseNumber()
 }
 
@@ -146,6 +152,13 @@ func (d *Decoder) DisallowUnknownFields() {
 // Decode reads the next JSON value and stores it in v, as
 // json.Decoder.Decode, with its verdict.
 func (d *Decoder) Decode(v any) error {
+	if d.opts.Engine.IsZero() && anydec.Target(v) {
+		var raw json.RawMessage
+		if err := d.std.Decode(&raw); err != nil {
+			return err
+		}
+		return anydec.Unmarshal(raw, v, d.useNumber, true)
+	}
 	eng := d.opts.decodeEngine(v)
 	if d.flags || eng == engine.Std() {
 		return d.std.Decode(v)
