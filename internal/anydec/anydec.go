@@ -36,30 +36,61 @@ import (
 	"unsafe"
 )
 
+// Status is how a Decode went.
+type Status uint8
+
+const (
+	// OK: the value is encoding/json's.
+	OK Status = iota
+	// Invalid: json.Valid rejects the input (a syntax error, more than
+	// maxDepth levels of nesting, something after the value).
+	Invalid
+	// StdFails: the input is valid, and encoding/json fails on it (a number
+	// out of float64's range).
+	StdFails
+)
+
+// maxDepth is json.Valid's limit of nesting, on both flavours (the same as
+// internal/engine's validator).
+const maxDepth = 10000
+
 // Decode returns what encoding/json decodes data into an any as (a
-// json.Number for each number if useNumber), and true; or false where
-// encoding/json would fail: a number out of float64's range. data must be
-// one JSON value that json.Valid accepts.
-func Decode(data []byte, useNumber bool) (v any, ok bool) {
+// json.Number for each number if useNumber) and OK; or Invalid, where
+// json.Valid rejects data, or StdFails, where encoding/json fails on it.
+// The input is checked as it is decoded, by json.Valid's grammar.
+func Decode(data []byte, useNumber bool) (v any, s Status) {
 	d := get(data, useNumber)
 	v = d.value()
-	ok = !d.failed
+	if d.status == OK {
+		d.skipSpace()
+		if d.i != len(data) {
+			d.status = Invalid
+		}
+	}
+	if d.status == OK && d.outOfRange {
+		d.status = StdFails
+	}
+	s = d.status
 	d.put()
-	return v, ok
+	if s != OK {
+		v = nil
+	}
+	return v, s
 }
 
 // DecodeInto sets the members of the JSON object data into m, as
 // encoding/json decodes an object into an existing map[string]any, and
 // reports true; or, where encoding/json would fail (a number out of
-// range), false, having set into m a prefix of the members encoding/json
-// sets (encoding/json, run next on m, sets them again). data must be an
+// range), false, having set into m the members encoding/json sets (nil for
+// a number out of range), which encoding/json, run next on m, sets again. data must be an
 // object that json.Valid accepts, after optional whitespace.
 func DecodeInto(data []byte, m map[string]any, useNumber bool) bool {
 	d := get(data, useNumber)
 	d.skipSpace()
 	d.i++ // '{'
+	d.depth = 1
 	d.members(m)
-	ok := !d.failed
+	ok := d.status == OK && !d.outOfRange
 	d.put()
 	return ok
 }
@@ -69,10 +100,13 @@ func DecodeInto(data []byte, m map[string]any, useNumber bool) bool {
 type decoder struct {
 	data      []byte
 	i         int
+	depth     int
 	useNumber bool
-	failed    bool
-	stack     []any
-	buf       []byte // scratch for strings with escapes or invalid UTF-8
+	status    Status
+	// outOfRange: a number out of float64's range was met.
+	outOfRange bool
+	stack      []any
+	buf        []byte // scratch for strings with escapes or invalid UTF-8
 }
 
 var pool = sync.Pool{New: func() any { return new(decoder) }}
@@ -83,12 +117,14 @@ const maxPooled = 1 << 14
 
 func get(data []byte, useNumber bool) *decoder {
 	d := pool.Get().(*decoder)
-	d.data, d.i, d.useNumber, d.failed = data, 0, useNumber, false
+	d.data, d.i, d.depth, d.useNumber, d.status, d.outOfRange = data, 0, 0, useNumber, OK, false
 	return d
 }
 
 func (d *decoder) put() {
 	d.data = nil
+	clear(d.stack) // an abandoned decode leaves elements
+	d.stack = d.stack[:0]
 	if cap(d.stack) > maxPooled {
 		d.stack = nil
 	}
@@ -96,6 +132,15 @@ func (d *decoder) put() {
 		d.buf = nil
 	}
 	pool.Put(d)
+}
+
+// at returns the byte at i, 0 past the end (0 is valid nowhere in JSON
+// outside a string, where it is checked for apart).
+func (d *decoder) at(i int) byte {
+	if uint(i) < uint(len(d.data)) {
+		return d.data[i]
+	}
+	return 0
 }
 
 func (d *decoder) skipSpace() {
@@ -109,57 +154,104 @@ func (d *decoder) skipSpace() {
 	}
 }
 
+// next skips whitespace and returns the byte after it, 0 at the end.
+func (d *decoder) next() byte {
+	if c := d.at(d.i); c > ' ' {
+		return c
+	}
+	d.skipSpace()
+	return d.at(d.i)
+}
+
+// fail marks the input invalid and returns nil.
+func (d *decoder) fail() any {
+	d.status = Invalid
+	return nil
+}
+
+// literal consumes the literal lit at d.i, or marks the input invalid.
+func (d *decoder) literal(lit string) bool {
+	if len(d.data)-d.i >= len(lit) && string(d.data[d.i:d.i+len(lit)]) == lit {
+		d.i += len(lit)
+		return true
+	}
+	d.status = Invalid
+	return false
+}
+
 // value decodes the value at d.i (whitespace before it allowed).
 func (d *decoder) value() any {
-	d.skipSpace()
-	switch c := d.data[d.i]; c {
+	switch c := d.next(); c {
 	case '{':
 		d.i++
+		if d.depth++; d.depth > maxDepth {
+			return d.fail()
+		}
 		m := make(map[string]any)
 		d.members(m)
+		d.depth--
 		return m
 	case '[':
 		d.i++
-		return d.array()
+		if d.depth++; d.depth > maxDepth {
+			return d.fail()
+		}
+		a := d.array()
+		d.depth--
+		return a
 	case '"':
 		d.i++
 		return d.str()
 	case 't':
-		d.i += 4
+		d.literal("true")
 		return true
 	case 'f':
-		d.i += 5
+		d.literal("false")
 		return false
 	case 'n':
-		d.i += 4
+		d.literal("null")
 		return nil
 	default:
-		return d.number()
+		if c == '-' || '0' <= c && c <= '9' {
+			return d.number()
+		}
+		return d.fail()
 	}
 }
 
 // members sets the members of the object whose '{' is before d.i into m.
 func (d *decoder) members(m map[string]any) {
-	d.skipSpace()
-	if d.data[d.i] == '}' {
+	c := d.next()
+	if c == '}' {
 		d.i++
 		return
 	}
 	for {
-		d.skipSpace()
-		d.i++ // '"'
+		if c != '"' {
+			d.fail()
+			return
+		}
+		d.i++
 		k := d.str()
-		d.skipSpace()
-		d.i++ // ':'
+		if d.next() != ':' {
+			d.fail()
+			return
+		}
+		d.i++
 		v := d.value()
-		if d.failed {
+		if d.status != OK {
 			return
 		}
 		m[k] = v
-		d.skipSpace()
-		c := d.data[d.i]
-		d.i++
-		if c == '}' {
+		switch d.next() {
+		case ',':
+			d.i++
+			c = d.next()
+		case '}':
+			d.i++
+			return
+		default:
+			d.fail()
 			return
 		}
 	}
@@ -167,23 +259,24 @@ func (d *decoder) members(m map[string]any) {
 
 // array decodes the array whose '[' is before d.i.
 func (d *decoder) array() any {
-	d.skipSpace()
-	if d.data[d.i] == ']' {
+	if d.next() == ']' {
 		d.i++
 		return []any{}
 	}
 	start := len(d.stack)
 	for {
 		v := d.value()
-		if d.failed {
+		if d.status != OK {
 			return nil
 		}
 		d.stack = append(d.stack, v)
-		d.skipSpace()
-		c := d.data[d.i]
+		c := d.next()
 		d.i++
 		if c == ']' {
 			break
+		}
+		if c != ',' {
+			return d.fail()
 		}
 	}
 	a := make([]any, len(d.stack)-start)
@@ -193,7 +286,7 @@ func (d *decoder) array() any {
 	return a
 }
 
-// number decodes the number at d.i.
+// number decodes the number at d.i, whose first byte is '-' or a digit.
 func (d *decoder) number() any {
 	start := d.i
 	b := d.data
@@ -202,50 +295,89 @@ func (d *decoder) number() any {
 	if neg {
 		i++
 	}
-	// The mantissa's digits, with the point's place; exact while it holds
-	// at most 19 digits.
+	// The mantissa's significant digits, exact while there are at most
+	// 19, and the power of ten it is to be multiplied by.
 	var mant uint64
 	digits, exp := 0, 0
-	for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
-		mant = mant*10 + uint64(b[i]-'0')
-		digits++
-	}
-	if i < len(b) && b[i] == '.' {
+	switch c := d.at(i); {
+	case c == '0':
 		i++
+	case '1' <= c && c <= '9':
 		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
 			mant = mant*10 + uint64(b[i]-'0')
 			digits++
-			exp--
 		}
+	default:
+		return d.fail()
 	}
-	plain := true
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		plain = false
-		for i++; i < len(b) && (b[i] == '+' || b[i] == '-' || '0' <= b[i] && b[i] <= '9'); i++ {
+	if i < len(b) && b[i] == '.' {
+		i++
+		at := i
+		if mant == 0 {
+			for ; i < len(b) && b[i] == '0'; i++ {
+			}
+			exp = at - i
 		}
+		f := i
+		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
+			mant = mant*10 + uint64(b[i]-'0')
+		}
+		if i == at {
+			return d.fail()
+		}
+		digits += i - f
+		exp -= i - f
+	}
+	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+		i++
+		eneg := false
+		if c := d.at(i); c == '+' || c == '-' {
+			eneg = c == '-'
+			i++
+		}
+		at := i
+		e := 0
+		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
+			if e < 1e6 {
+				e = e*10 + int(b[i]-'0')
+			}
+		}
+		if i == at {
+			return d.fail()
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
 	}
 	d.i = i
 	s := b[start:i]
 	if d.useNumber {
 		return json.Number(s)
 	}
-	// Clinger's fast path: a mantissa below 2^53 and a power of ten that
-	// float64 holds exactly give the correctly rounded value in one
-	// operation. A mantissa with leading zeros counts them as digits, which
-	// only sends it to strconv.
-	if plain && digits <= 15 && -exp < len(pow10) {
+	switch {
+	case digits <= 15 && -len(pow10) < exp && exp < len(pow10):
+		// Clinger's fast path: a mantissa below 2^53 and a power of ten
+		// that float64 holds exactly give the correctly rounded value in
+		// one operation.
 		f := float64(mant)
 		if exp < 0 {
 			f /= pow10[-exp]
+		} else {
+			f *= pow10[exp]
 		}
 		if neg {
 			f = -f
 		}
 		return f
+	case digits <= 19:
+		if f, ok := eiselLemire(mant, exp, neg); ok {
+			return f
+		}
 	}
 	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
 	if err != nil {
-		d.failed = true
+		d.outOfRange = true // the rest is still checked: Invalid wins
 		return nil
 	}
 	return f
@@ -267,11 +399,13 @@ func (d *decoder) str() string {
 	start := d.i
 	i := start
 	for {
+		// Eight bytes at a time, up to the first quote, backslash,
+		// control character or byte of a multi-byte sequence.
 		for i+8 <= len(b) {
 			x := binary.LittleEndian.Uint64(b[i:])
 			q := x ^ (ones * '"')
 			bs := x ^ (ones * '\\')
-			m := ((q - ones) &^ q) | ((bs - ones) &^ bs) | x
+			m := ((q - ones) &^ q) | ((bs - ones) &^ bs) | (x - ones*0x20) | x
 			if m &= highs; m != 0 {
 				i += bits.TrailingZeros64(m) / 8
 				break
@@ -279,16 +413,19 @@ func (d *decoder) str() string {
 			i += 8
 		}
 		for ; i < len(b); i++ {
-			if c := b[i]; c == '"' || c == '\\' || c >= utf8.RuneSelf {
+			if c := b[i]; c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
 				break
 			}
 		}
-		switch c := b[i]; {
+		switch c := d.at(i); {
 		case c == '"':
 			d.i = i + 1
 			return string(b[start:i])
 		case c == '\\':
 			return d.slowStr(start, i)
+		case c < 0x20: // the end, or a control character
+			d.status = Invalid
+			return ""
 		default:
 			r, n := utf8.DecodeRune(b[i:])
 			if r == utf8.RuneError && n == 1 {
@@ -305,16 +442,18 @@ func (d *decoder) slowStr(start, i int) string {
 	b := d.data
 	out := append(d.buf[:0], b[start:i]...)
 	for {
-		c := b[i]
+		c := d.at(i)
 		switch {
 		case c == '"':
 			d.i = i + 1
 			d.buf = out
 			return string(out)
 		case c == '\\':
-			e := b[i+1]
+			e := d.at(i + 1)
 			i += 2
 			switch e {
+			case '"', '\\', '/':
+				out = append(out, e)
 			case 'b':
 				out = append(out, '\b')
 			case 'f':
@@ -326,13 +465,17 @@ func (d *decoder) slowStr(start, i int) string {
 			case 't':
 				out = append(out, '\t')
 			case 'u':
-				r := hex4(b[i:])
+				r := hex4(b, i)
+				if r < 0 {
+					d.status = Invalid
+					return ""
+				}
 				i += 4
 				if utf16.IsSurrogate(r) {
 					// The pair, if the next escape completes it; else
 					// U+FFFD, and the next escape is read on its own.
-					if i+6 <= len(b) && b[i] == '\\' && b[i+1] == 'u' {
-						if p := utf16.DecodeRune(r, hex4(b[i+2:])); p != utf8.RuneError {
+					if d.at(i) == '\\' && d.at(i+1) == 'u' {
+						if p := utf16.DecodeRune(r, hex4(b, i+2)); p != utf8.RuneError {
 							out = utf8.AppendRune(out, p)
 							i += 6
 							continue
@@ -341,9 +484,13 @@ func (d *decoder) slowStr(start, i int) string {
 					r = utf8.RuneError
 				}
 				out = utf8.AppendRune(out, r)
-			default: // '"', '\\', '/'
-				out = append(out, e)
+			default:
+				d.status = Invalid
+				return ""
 			}
+		case c < 0x20: // the end, or a control character
+			d.status = Invalid
+			return ""
 		case c < utf8.RuneSelf:
 			out = append(out, c)
 			i++
@@ -359,18 +506,23 @@ func (d *decoder) slowStr(start, i int) string {
 	}
 }
 
-// hex4 returns the value of the four hex digits at the start of b (valid
-// JSON guarantees them).
-func hex4(b []byte) rune {
+// hex4 returns the value of the four hex digits at b[i:], -1 if they are
+// not four hex digits.
+func hex4(b []byte, i int) rune {
+	if i < 0 || len(b)-i < 4 {
+		return -1
+	}
 	var r rune
-	for _, c := range b[:4] {
+	for _, c := range b[i : i+4] {
 		switch {
-		case c <= '9':
+		case '0' <= c && c <= '9':
 			c -= '0'
-		case c <= 'F':
+		case 'A' <= c && c <= 'F':
 			c -= 'A' - 10
-		default:
+		case 'a' <= c && c <= 'f':
 			c -= 'a' - 10
+		default:
+			return -1
 		}
 		r = r<<4 | rune(c)
 	}

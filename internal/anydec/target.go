@@ -27,46 +27,46 @@ func Target(v any) bool {
 
 // Unmarshal decodes data into v, which Target takes, as json.Unmarshal
 // does (as a json.Decoder after UseNumber does, if useNumber), with its
-// verdict: input json.Valid rejects (unless valid says it was checked),
-// a top-level value of another kind than the target's, and a number out of
-// range go to encoding/json with the target as it was.
+// verdict: input json.Valid rejects, a top-level value of another kind than
+// the target's, and a number out of range go to encoding/json with the
+// target as it was. valid says json.Valid has accepted data (a Decoder's
+// value), which spares an existing map's check.
 func Unmarshal(data []byte, v any, useNumber, valid bool) error {
-	if !valid && !engine.Valid(data) {
-		return std(data, v, useNumber)
-	}
-	first := data[skip(data)]
 	switch p := v.(type) {
 	case *any:
-		if r, ok := Decode(data, useNumber); ok {
+		if r, s := Decode(data, useNumber); s == OK {
 			*p = r
 			return nil
 		}
 	case *map[string]any:
-		switch {
-		case first == 'n':
-			*p = nil
+		if *p != nil {
+			// Members go into the map as they are read: only input
+			// known to be valid, and an object.
+			if i := skip(data); i < len(data) && data[i] == '{' && (valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
+				return nil
+			}
+			break
+		}
+		switch r, s := Decode(data, useNumber); r.(type) {
+		case nil:
+			if s == OK { // null
+				*p = nil
+				return nil
+			}
+		case map[string]any:
+			*p = r.(map[string]any)
 			return nil
-		case first != '{':
-		case *p != nil:
-			if DecodeInto(data, *p, useNumber) {
-				return nil
-			}
-		default:
-			if r, ok := Decode(data, useNumber); ok {
-				*p = r.(map[string]any)
-				return nil
-			}
 		}
 	case *[]any:
-		switch first {
-		case 'n':
-			*p = nil
-			return nil
-		case '[':
-			if r, ok := Decode(data, useNumber); ok {
-				*p = r.([]any)
+		switch r, s := Decode(data, useNumber); r.(type) {
+		case nil:
+			if s == OK {
+				*p = nil
 				return nil
 			}
+		case []any:
+			*p = r.([]any)
+			return nil
 		}
 	}
 	return std(data, v, useNumber)
