@@ -107,6 +107,32 @@ type decoder struct {
 	outOfRange bool
 	stack      []any
 	buf        []byte // scratch for strings with escapes or invalid UTF-8
+	// names are member names met before, by a hash of their bytes: at
+	// most len(names) strings of at most maxName bytes, kept from call to
+	// call with the decoder.
+	names [256]string
+}
+
+// maxName is the longest member name kept in decoder.names.
+const maxName = 32
+
+// name returns b as a string, the one in d.names if it is there.
+func (d *decoder) name(b []byte) string {
+	var h uint64
+	if len(b) >= 8 {
+		h = binary.LittleEndian.Uint64(b) ^ binary.LittleEndian.Uint64(b[len(b)-8:])<<1
+	} else {
+		for _, c := range b {
+			h = h<<8 | uint64(c)
+		}
+	}
+	h = (h ^ uint64(len(b))) * 0x9E3779B97F4A7C15 >> 56
+	if s := d.names[h]; s == string(b) {
+		return s
+	}
+	s := string(b)
+	d.names[h] = s
+	return s
 }
 
 var pool = sync.Pool{New: func() any { return new(decoder) }}
@@ -232,7 +258,7 @@ func (d *decoder) members(m map[string]any) {
 			return
 		}
 		d.i++
-		k := d.str()
+		k := d.key()
 		if d.next() != ':' {
 			d.fail()
 			return
@@ -394,7 +420,15 @@ const (
 
 // str decodes the string whose opening quote is before d.i, up to and past
 // its closing quote.
-func (d *decoder) str() string {
+func (d *decoder) str() string { return d.text(false) }
+
+// key is str for an object's member name: a short name without escapes is
+// looked up in the decoder's table of names first, so that the names of
+// many objects of one shape are one string each.
+func (d *decoder) key() string { return d.text(true) }
+
+// text is str, and key if key.
+func (d *decoder) text(key bool) string {
 	b := d.data
 	start := d.i
 	i := start
@@ -420,6 +454,9 @@ func (d *decoder) str() string {
 		switch c := d.at(i); {
 		case c == '"':
 			d.i = i + 1
+			if key && i-start <= maxName {
+				return d.name(b[start:i])
+			}
 			return string(b[start:i])
 		case c == '\\':
 			return d.slowStr(start, i)
@@ -427,13 +464,40 @@ func (d *decoder) str() string {
 			d.status = Invalid
 			return ""
 		default:
-			r, n := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && n == 1 {
+			n := utf8Len(b, i)
+			if n == 0 {
 				return d.slowStr(start, i)
 			}
 			i += n
 		}
 	}
+}
+
+// utf8Len returns the length of the valid UTF-8 sequence at b[i] (a byte
+// of 0x80 or above), 0 if it is not one: two- and three-byte sequences are
+// checked here, four-byte ones by package utf8.
+func utf8Len(b []byte, i int) int {
+	c := b[i]
+	switch {
+	case c < 0xC2:
+	case c < 0xE0:
+		if i+1 < len(b) && b[i+1]&0xC0 == 0x80 {
+			return 2
+		}
+	case c < 0xF0:
+		if i+2 < len(b) {
+			c1, c2 := b[i+1], b[i+2]
+			// No overlong form (E0 80..9F), no surrogate (ED A0..BF).
+			if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && (c != 0xE0 || c1 >= 0xA0) && (c != 0xED || c1 < 0xA0) {
+				return 3
+			}
+		}
+	default:
+		if r, n := utf8.DecodeRune(b[i:]); r != utf8.RuneError || n != 1 {
+			return n
+		}
+	}
+	return 0
 }
 
 // slowStr decodes the string from start, whose bytes before i are plain,
