@@ -432,46 +432,66 @@ func (d *decoder) text(key bool) string {
 	b := d.data
 	start := d.i
 	i := start
-	for {
-		// Eight bytes at a time, up to the first quote, backslash,
-		// control character or byte of a multi-byte sequence.
-		for i+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[i:])
-			q := x ^ (ones * '"')
-			bs := x ^ (ones * '\\')
-			m := ((q - ones) &^ q) | ((bs - ones) &^ bs) | (x - ones*0x20) | x
-			if m &= highs; m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
+	// Eight bytes at a time, up to the first quote, backslash, control
+	// character or byte of a multi-byte sequence; then byte by byte.
+	for i+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ (ones * '"')
+		bs := x ^ (ones * '\\')
+		m := ((q - ones) &^ q) | ((bs - ones) &^ bs) | (x - ones*0x20) | x
+		if m &= highs; m != 0 {
+			i += bits.TrailingZeros64(m) / 8
+			break
 		}
-		for ; i < len(b); i++ {
-			if c := b[i]; c == '"' || c == '\\' || c < 0x20 || c >= utf8.RuneSelf {
-				break
-			}
-		}
-		switch c := d.at(i); {
-		case c == '"':
-			d.i = i + 1
-			if key && i-start <= maxName {
-				return d.name(b[start:i])
-			}
-			return string(b[start:i])
-		case c == '\\':
-			return d.slowStr(start, i)
-		case c < 0x20: // the end, or a control character
-			d.status = Invalid
-			return ""
-		default:
+		i += 8
+	}
+	for i < len(b) {
+		switch strClass[b[i]] {
+		case plainByte:
+			i++
+			continue
+		case multiByte:
 			n := utf8Len(b, i)
 			if n == 0 {
 				return d.slowStr(start, i)
 			}
 			i += n
+			continue
+		}
+		break
+	}
+	switch d.at(i) {
+	case '"':
+		d.i = i + 1
+		if key && i-start <= maxName {
+			return d.name(b[start:i])
+		}
+		return string(b[start:i])
+	case '\\':
+		return d.slowStr(start, i)
+	}
+	d.status = Invalid // the end, or a control character
+	return ""
+}
+
+// The classes of bytes in a string.
+const (
+	plainByte = iota // ASCII, copied
+	stopByte         // '"', '\\', a control character
+	multiByte        // 0x80 and above
+)
+
+var strClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case c == '"' || c == '\\' || c < 0x20:
+			t[c] = stopByte
+		case c >= utf8.RuneSelf:
+			t[c] = multiByte
 		}
 	}
-}
+	return t
+}()
 
 // utf8Len returns the length of the valid UTF-8 sequence at b[i] (a byte
 // of 0x80 or above), 0 if it is not one: two- and three-byte sequences are
@@ -556,8 +576,13 @@ func (d *decoder) slowStr(start, i int) string {
 			d.status = Invalid
 			return ""
 		case c < utf8.RuneSelf:
-			out = append(out, c)
-			i++
+			// The run of plain ASCII, at once.
+			j := i + 1
+			for j < len(b) && strClass[b[j]] == plainByte {
+				j++
+			}
+			out = append(out, b[i:j]...)
+			i = j
 		default:
 			r, n := utf8.DecodeRune(b[i:])
 			if r == utf8.RuneError && n == 1 {
@@ -576,19 +601,28 @@ func hex4(b []byte, i int) rune {
 	if i < 0 || len(b)-i < 4 {
 		return -1
 	}
-	var r rune
-	for _, c := range b[i : i+4] {
-		switch {
-		case '0' <= c && c <= '9':
-			c -= '0'
-		case 'A' <= c && c <= 'F':
-			c -= 'A' - 10
-		case 'a' <= c && c <= 'f':
-			c -= 'a' - 10
-		default:
-			return -1
-		}
-		r = r<<4 | rune(c)
+	h := b[i : i+4]
+	r := rune(hexVal[h[0]])<<12 | rune(hexVal[h[1]])<<8 | rune(hexVal[h[2]])<<4 | rune(hexVal[h[3]])
+	if r < 0 {
+		return -1
 	}
 	return r
 }
+
+// hexVal is the value of each hex digit, -1 for other bytes (so that one
+// of them makes hex4's sum negative).
+var hexVal = func() (t [256]int16) {
+	for c := range 256 {
+		switch {
+		case '0' <= c && c <= '9':
+			t[c] = int16(c - '0')
+		case 'A' <= c && c <= 'F':
+			t[c] = int16(c - 'A' + 10)
+		case 'a' <= c && c <= 'f':
+			t[c] = int16(c - 'a' + 10)
+		default:
+			t[c] = -1 << 12
+		}
+	}
+	return t
+}()
