@@ -137,9 +137,11 @@ func (d *decoder) name(b []byte) string {
 
 var pool = sync.Pool{New: func() any { return new(decoder) }}
 
-// maxPooled bounds the stack and scratch kept for the next call (elements,
-// bytes), so that one huge input does not keep its stack alive.
-const maxPooled = 1 << 14
+// maxPooled bounds the stack and scratch kept for the next call (elements
+// of 16 bytes, bytes), so that one huge input does not keep its stack
+// alive: a pooled decoder holds at most 64 KB + 4 KB of them, and 256
+// names of at most maxName bytes; sync.Pool drops it after two collections.
+const maxPooled = 1 << 12
 
 func get(data []byte, useNumber bool) *decoder {
 	d := pool.Get().(*decoder)

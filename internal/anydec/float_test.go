@@ -35,12 +35,16 @@ func TestEiselLemire(t *testing.T) {
 		require.NoError(t, err, s)
 		require.Equal(t, math.Float64bits(want), math.Float64bits(got), "%s: %v, strconv %v", s, got, want)
 	}
-	for range 300000 {
+	n1 := 300000
+	if testing.Short() {
+		n1 = 30000
+	}
+	for range n1 {
 		digits := 1 + r.IntN(19)
 		mant := r.Uint64N(pow10u[digits-1]*9) + pow10u[digits-1]
 		check(mant, powMin+r.IntN(powMax-powMin+1), r.IntN(2) == 0)
 	}
-	for range 300000 {
+	for range n1 {
 		f := math.Float64frombits(r.Uint64N(0x7FF0000000000000))
 		for _, prec := range []int{-1, 16, 15} {
 			s := strconv.FormatFloat(f, 'e', prec, 64)
@@ -110,8 +114,9 @@ func TestUTF8Len(t *testing.T) {
 			b := []byte{byte(c0), byte(c1)}
 			require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
 			for c2 := range 0x100 {
-				b := []byte{byte(c0), byte(c1), byte(c2)}
-				require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
+				if b := []byte{byte(c0), byte(c1), byte(c2)}; want(b) != utf8Len(b, 0) {
+					require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
+				}
 			}
 		}
 		require.Equal(t, want([]byte{byte(c0)}), utf8Len([]byte{byte(c0)}, 0))

@@ -39,10 +39,13 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 			return nil
 		}
 	case *map[string]any:
+		if c := first(data); c != '{' && c != 'n' {
+			break // encoding/json's error, without decoding the value first
+		}
 		if *p != nil {
 			// Members go into the map as they are read: only input
 			// known to be valid, and an object.
-			if i := skip(data); i < len(data) && data[i] == '{' && (valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
+			if first(data) == '{' && (valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
 				return nil
 			}
 			break
@@ -58,6 +61,9 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 			return nil
 		}
 	case *[]any:
+		if c := first(data); c != '[' && c != 'n' {
+			break
+		}
 		switch r, s := Decode(data, useNumber); r.(type) {
 		case nil:
 			if s == OK {
@@ -82,12 +88,13 @@ func std(data []byte, v any, useNumber bool) error {
 	return dec.Decode(v)
 }
 
-// skip returns the index of the first byte of data that is not JSON
-// whitespace.
-func skip(data []byte) int {
-	i := 0
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
+// first returns the first byte of data that is not JSON whitespace, 0 if
+// there is none.
+func first(data []byte) byte {
+	for _, c := range data {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
 	}
-	return i
+	return 0
 }

@@ -1,0 +1,63 @@
+package anydec_test
+
+import (
+	"encoding/json"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/anydec"
+)
+
+// TestAllocs: decoding into an any, a map and a slice makes at most as
+// many allocations as encoding/json, and at most as many bytes, on
+// ordinary and hostile shapes.
+func TestAllocs(t *testing.T) {
+	inputs := []string{
+		`{"id":1,"name":"User 1","email":"u1@example.com","active":true,"score":12.5,"tags":["a","b"],"address":{"city":"X","zip":"123"}}`,
+		"[" + strings.Repeat(`{"k":"v","n":1.5},`, 100) + `{}]`,
+		"[" + strings.Repeat(`[],`, 1000) + `[]]`,
+		"[" + strings.Repeat(`[[[[]]]],`, 1000) + `[]]`,
+		"{" + strings.Repeat(`"a":[1],`, 1000) + `"a":{}}`,
+		"{" + strings.Repeat(`"a":{"b":"c"},`, 1000) + `"a":{}}`,
+		`"` + strings.Repeat(`\ud83d\ude00`, 1000) + `"`,
+		strings.Repeat("[", 5000) + strings.Repeat("]", 5000),
+		strings.Repeat(`{"a":`, 5000) + "1" + strings.Repeat("}", 5000),
+		"[" + strings.Repeat(`-1.234567890123e-5,`, 1000) + `0]`,
+	}
+	for _, in := range inputs {
+		data := []byte(in)
+		name := in[:min(len(in), 40)]
+		for _, target := range []func() any{func() any { return new(any) }, func() any { return new(map[string]any) }, func() any { return new([]any) }} {
+			std := testing.AllocsPerRun(20, func() { _ = json.Unmarshal(data, target()) })
+			ours := testing.AllocsPerRun(20, func() { _ = anydec.Unmarshal(data, target(), false, false) })
+			assert.LessOrEqual(t, ours, std, "%s into %T: allocations", name, target())
+			stdBytes := bytesOf(func() { _ = json.Unmarshal(data, target()) })
+			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), false, false) })
+			assert.LessOrEqual(t, ourBytes, stdBytes, "%s into %T: bytes", name, target())
+		}
+		var v any
+		require.NoError(t, anydec.Unmarshal(data, &v, false, false))
+	}
+}
+
+// bytesOf returns the bytes f allocates, the least of a few runs (a pool
+// refilled by a collection adds to one).
+func bytesOf(f func()) uint64 {
+	best := ^uint64(0)
+	for range 5 {
+		best = min(best, allocated(f))
+	}
+	return best
+}
+
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
