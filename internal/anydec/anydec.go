@@ -289,7 +289,7 @@ func (d *decoder) members(m map[string]any) {
 func (d *decoder) array() any {
 	if d.next() == ']' {
 		d.i++
-		return []any{}
+		return emptyArray
 	}
 	start := len(d.stack)
 	for {
@@ -313,6 +313,20 @@ func (d *decoder) array() any {
 	d.stack = d.stack[:start]
 	return a
 }
+
+// emptyArray is []any{} in an any, made once: a value in an interface
+// cannot be changed through it, and an empty slice shares no elements, so
+// one serves every [] (encoding/json allocates one each).
+var emptyArray any = []any{}
+
+// smallInts are the float64s 0 to 255 in an any, made once, for the same
+// reason (encoding/json allocates each but 0).
+var smallInts = func() (t [256]any) {
+	for i := range t {
+		t[i] = float64(i)
+	}
+	return t
+}()
 
 // number decodes the number at d.i, whose first byte is '-' or a digit.
 func (d *decoder) number() any {
@@ -384,6 +398,11 @@ func (d *decoder) number() any {
 		return json.Number(s)
 	}
 	switch {
+	case exp == 0 && digits <= 3 && mant < uint64(len(smallInts)) && (!neg || mant != 0):
+		if neg {
+			return -float64(mant)
+		}
+		return smallInts[mant]
 	case digits <= 15 && -len(pow10) < exp && exp < len(pow10):
 		// Clinger's fast path: a mantissa below 2^53 and a power of ten
 		// that float64 holds exactly give the correctly rounded value in
