@@ -31,6 +31,15 @@ import (
 // types and texts never reach the caller (web frameworks show them to
 // clients, and map them by type).
 //
+// A dynamic target under the default plan (a *any holding nil, a
+// *map[string]any, a *[]any of no capacity: anydec.Target) is decoded by
+// safejson's own decoder (internal/anydec), which checks the input by
+// json.Valid's grammar as it decodes and gives encoding/json's values; input
+// json.Valid rejects, a top-level value of another kind, and a number
+// encoding/json cannot hold (1e400) go to encoding/json with the target
+// untouched, for its verdict. A named Options.Engine keeps its contract
+// (itself or encoding/json) and does not use it.
+//
 // A Decoder frames the stream with a json.Decoder: each value is read by
 // encoding/json's own scanner (its syntax errors, io.EOF and
 // io.ErrUnexpectedEOF, Buffered, More, Token and InputOffset are
