@@ -107,6 +107,10 @@ type decoder struct {
 	outOfRange bool
 	stack      []any
 	buf        []byte // scratch for strings with escapes or invalid UTF-8
+	// floats is the rest of the current chunk of float64s that numbers are
+	// boxed into (box), and chunk the size of the next one.
+	floats []float64
+	chunk  int
 	// names are member names met before, by a hash of their bytes: at
 	// most len(names) strings of at most maxName bytes, kept from call to
 	// call with the decoder.
@@ -150,7 +154,7 @@ func get(data []byte, useNumber bool) *decoder {
 }
 
 func (d *decoder) put() {
-	d.data = nil
+	d.data, d.floats, d.chunk = nil, nil, 0
 	clear(d.stack) // an abandoned decode leaves elements
 	d.stack = d.stack[:0]
 	if cap(d.stack) > maxPooled {
@@ -172,14 +176,19 @@ func (d *decoder) at(i int) byte {
 }
 
 func (d *decoder) skipSpace() {
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case ' ', '\t', '\n', '\r':
-			d.i++
-		default:
-			return
+	b, i := d.data, d.i
+	for i < len(b) {
+		// Indented JSON: runs of spaces, eight at a time.
+		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == ones*' ' {
+			i += 8
+			continue
 		}
+		if c := b[i]; c > ' ' || c != ' ' && c != '\n' && c != '\t' && c != '\r' {
+			break
+		}
+		i++
 	}
+	d.i = i
 }
 
 // next skips whitespace and returns the byte after it, 0 at the end.
@@ -400,7 +409,7 @@ func (d *decoder) number() any {
 	switch {
 	case exp == 0 && digits <= 3 && mant < uint64(len(smallInts)) && (!neg || mant != 0):
 		if neg {
-			return -float64(mant)
+			return d.box(-float64(mant))
 		}
 		return smallInts[mant]
 	case digits <= 15 && -len(pow10) < exp && exp < len(pow10):
@@ -416,10 +425,10 @@ func (d *decoder) number() any {
 		if neg {
 			f = -f
 		}
-		return f
+		return d.box(f)
 	case digits <= 19:
 		if f, ok := eiselLemire(mant, exp, neg); ok {
-			return f
+			return d.box(f)
 		}
 	}
 	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
@@ -427,8 +436,40 @@ func (d *decoder) number() any {
 		d.outOfRange = true // the rest is still checked: Invalid wins
 		return nil
 	}
-	return f
+	return d.box(f)
 }
+
+// box returns f in an any whose value lives in a chunk of float64s shared
+// with the numbers decoded next (4, then 8, 16 and 32 to a chunk): one
+// allocation for many, as a string of the same length would cost; a number
+// kept from the result keeps its chunk alive, at most 256 bytes, and no
+// pointer (the runtime's tiny allocator already packs two boxed float64s
+// in 16 bytes).
+func (d *decoder) box(f float64) any {
+	if len(d.floats) == 0 {
+		d.chunk = min(max(2*d.chunk, 4), 32)
+		d.floats = make([]float64, d.chunk)
+	}
+	p := &d.floats[0]
+	*p = f
+	d.floats = d.floats[1:]
+	var v any
+	e := (*eface)(unsafe.Pointer(&v))
+	e.typ, e.data = float64Type, unsafe.Pointer(p)
+	return v
+}
+
+// eface is the layout of an any: its dynamic type and a pointer to its
+// value.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// float64Type is the type word of a float64 in an any.
+var float64Type = func() unsafe.Pointer {
+	var v any = 0.5
+	return (*eface)(unsafe.Pointer(&v)).typ
+}()
 
 // pow10 are the powers of ten float64 holds exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
