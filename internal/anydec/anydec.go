@@ -507,21 +507,7 @@ func (d *decoder) text(key bool) string {
 		}
 		i += 8
 	}
-	for i < len(b) {
-		switch strClass[b[i]] {
-		case plainByte:
-			i++
-			continue
-		case multiByte:
-			n := utf8Len(b, i)
-			if n == 0 {
-				return d.slowStr(start, i)
-			}
-			i += n
-			continue
-		}
-		break
-	}
+	i = plainRun(b, i)
 	switch d.at(i) {
 	case '"':
 		d.i = i + 1
@@ -532,8 +518,38 @@ func (d *decoder) text(key bool) string {
 	case '\\':
 		return d.slowStr(start, i)
 	}
+	if i < len(b) && b[i] >= utf8.RuneSelf { // invalid UTF-8
+		return d.slowStr(start, i)
+	}
 	d.status = Invalid // the end, or a control character
 	return ""
+}
+
+// plainRun returns the end of the run of bytes from i that a string holds
+// as they are: ASCII but '"', '\\' and control characters, and valid UTF-8.
+func plainRun(b []byte, i int) int {
+	for i < len(b) {
+		c := b[i]
+		if c < utf8.RuneSelf {
+			if strClass[c] != plainByte {
+				return i
+			}
+			i++
+			continue
+		}
+		// Three-byte sequences whose second byte may be any continuation
+		// byte (most of the BMP), here; the rest by utf8Len.
+		if (0xE1 <= c && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
+			i += 3
+			continue
+		}
+		n := utf8Len(b, i)
+		if n == 0 {
+			return i
+		}
+		i += n
+	}
+	return i
 }
 
 // The classes of bytes in a string.
@@ -637,22 +653,16 @@ func (d *decoder) slowStr(start, i int) string {
 		case c < 0x20: // the end, or a control character
 			d.status = Invalid
 			return ""
-		case c < utf8.RuneSelf:
-			// The run of plain ASCII, at once.
-			j := i + 1
-			for j < len(b) && strClass[b[j]] == plainByte {
-				j++
-			}
+		default:
+			// The run of bytes kept as they are, at once; then a byte of
+			// invalid UTF-8, if that is what ended it.
+			j := plainRun(b, i)
 			out = append(out, b[i:j]...)
 			i = j
-		default:
-			r, n := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && n == 1 {
+			if i < len(b) && b[i] >= utf8.RuneSelf {
 				out = append(out, "\uFFFD"...)
-			} else {
-				out = append(out, b[i:i+n]...)
+				i++
 			}
-			i += n
 		}
 	}
 }
