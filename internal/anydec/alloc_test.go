@@ -2,6 +2,7 @@ package anydec_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"runtime"
 	"strings"
 	"testing"
@@ -87,4 +88,29 @@ func TestRetention(t *testing.T) {
 	t.Logf("retained %d bytes for %d values", retained, len(kept))
 	assert.Less(t, retained, int64(200*(256+64)+64<<10), "bytes kept alive")
 	runtime.KeepAlive(kept)
+}
+
+// TestSizeHintMemory: an object made for the size of the last one of its
+// first member name (the hint) costs at most about twice encoding/json's
+// bytes, on the worst shape for it: big objects, each followed by a tiny one
+// with the same first name.
+func TestSizeHintMemory(t *testing.T) {
+	var big strings.Builder
+	big.WriteString(`{"a":1`)
+	for i := range 64 {
+		fmt.Fprintf(&big, `,"k%d":1`, i)
+	}
+	big.WriteString("}")
+	in := []byte("[" + strings.Repeat(big.String()+`,{"a":1},`, 500) + "{}]")
+	stdBytes := bytesOf(func() { var v any; _ = json.Unmarshal(in, &v) })
+	ourBytes := bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, false, false) })
+	t.Logf("bytes: encoding/json %d, anydec %d", stdBytes, ourBytes)
+	assert.LessOrEqual(t, ourBytes, 2*stdBytes)
+	// Tiny objects only, after one big one: the hint is gone after the first
+	// (what is left over is the array's stack).
+	in = []byte("[" + big.String() + strings.Repeat(`,{"a":1}`, 5000) + "]")
+	stdBytes = bytesOf(func() { var v any; _ = json.Unmarshal(in, &v) })
+	ourBytes = bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, false, false) })
+	t.Logf("bytes: encoding/json %d, anydec %d", stdBytes, ourBytes)
+	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }

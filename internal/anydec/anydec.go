@@ -115,6 +115,11 @@ type decoder struct {
 	// most len(names) strings of at most maxName bytes, kept from call to
 	// call with the decoder.
 	names [256]string
+	// hints are the sizes of the last objects whose first member name is
+	// in the slot of names (object); slot is the slot of the last name key
+	// returned, -1 if it is not in names.
+	hints [256]uint8
+	slot  int
 }
 
 // maxName is the longest member name kept in decoder.names.
@@ -131,6 +136,7 @@ func (d *decoder) name(b []byte) string {
 		}
 	}
 	h = (h ^ uint64(len(b))) * 0x9E3779B97F4A7C15 >> 56
+	d.slot = int(h)
 	if s := d.names[h]; s == string(b) {
 		return s
 	}
@@ -224,8 +230,7 @@ func (d *decoder) value() any {
 		if d.depth++; d.depth > maxDepth {
 			return d.fail()
 		}
-		m := make(map[string]any)
-		d.members(m)
+		m := d.object()
 		d.depth--
 		return m
 	case '[':
@@ -256,20 +261,57 @@ func (d *decoder) value() any {
 	}
 }
 
+// object decodes the object whose '{' is before d.i. Its map is made for
+// as many members as the last object whose first member name was the same
+// (by the slot of the name in d.names), at most maxHint: objects of one
+// shape in an array are made at their size, not grown. An object can
+// inflate only the next one of its first name, and only to maxHint, so
+// that a hint costs at most the memory of the object that set it.
+func (d *decoder) object() any {
+	switch d.next() {
+	case '}':
+		d.i++
+		return make(map[string]any)
+	case '"':
+	default:
+		return d.fail()
+	}
+	d.i++
+	k := d.key()
+	slot := d.slot
+	hint := 0
+	if slot >= 0 {
+		hint = int(d.hints[slot])
+	}
+	m := make(map[string]any, hint)
+	d.rest(m, k)
+	if slot >= 0 {
+		d.hints[slot] = uint8(min(len(m), maxHint))
+	}
+	return m
+}
+
+// maxHint is the largest size a map is made for ahead of its members.
+const maxHint = 64
+
 // members sets the members of the object whose '{' is before d.i into m.
 func (d *decoder) members(m map[string]any) {
-	c := d.next()
-	if c == '}' {
+	switch d.next() {
+	case '}':
 		d.i++
 		return
-	}
-	for {
-		if c != '"' {
-			d.fail()
-			return
-		}
+	case '"':
 		d.i++
-		k := d.key()
+		d.rest(m, d.key())
+	default:
+		d.fail()
+	}
+}
+
+// rest sets the members of an object into m, from the one named k whose
+// name is before d.i.
+func (d *decoder) rest(m map[string]any, k string) {
+	for d.status == OK {
 		if d.next() != ':' {
 			d.fail()
 			return
@@ -283,7 +325,12 @@ func (d *decoder) members(m map[string]any) {
 		switch d.next() {
 		case ',':
 			d.i++
-			c = d.next()
+			if d.next() != '"' {
+				d.fail()
+				return
+			}
+			d.i++
+			k = d.key()
 		case '}':
 			d.i++
 			return
@@ -491,6 +538,7 @@ func (d *decoder) key() string { return d.text(true) }
 
 // text is str, and key if key.
 func (d *decoder) text(key bool) string {
+	d.slot = -1
 	b := d.data
 	start := d.i
 	i := start
