@@ -1,7 +1,8 @@
-// Package anydec decodes JSON that json.Valid accepts into Go's dynamic
-// values — map[string]any, []any, float64 (json.Number with UseNumber),
-// string, bool and nil — exactly as encoding/json decodes into an any, on
-// both of its flavours, in one pass with no reflection.
+// Package anydec decodes JSON into Go's dynamic values — map[string]any,
+// []any, float64 (json.Number with UseNumber), string, bool and nil —
+// exactly as encoding/json decodes into an any, on both of its flavours, in
+// one pass with no reflection that also checks the input by json.Valid's
+// grammar (so no separate check runs first).
 //
 // The rules, the same in classic encoding/json and in Go 1.27's (on json/v2),
 // checked by the differential tests here:
@@ -11,18 +12,21 @@
 //   - an array is a fresh []any of its exact length ([]any{} for []);
 //   - a number is strconv.ParseFloat's float64 (-0 stays negative, an
 //     underflow is 0); one out of float64's range (1e400) is where
-//     encoding/json fails, and Decode reports it (ok false) so that the
+//     encoding/json fails, and Decode reports it (StdFails) so that the
 //     caller hands the input to encoding/json for its verdict;
 //   - in strings, each byte of invalid UTF-8 becomes U+FFFD, and so does a
 //     \u escape of a surrogate not followed by the escape of its pair.
 //
 // Memory: members go into their map as they are read (nothing holds the
-// members of an object), and array elements gather on one stack, reused
-// from call to call, then are copied to a slice of the exact length; every
-// string and number is its own allocation, as in encoding/json, so a value
-// kept from the result keeps nothing else alive. Nesting recurses, at most
-// json.Valid's 10000 levels, a few hundred bytes of goroutine stack per
-// level.
+// members of an object), and a map is made for the size of the last object
+// of the same first member name, at most 64 (object); array elements gather
+// on one stack, reused from call to call, then are copied to a slice of the
+// exact length. Strings are each their own allocation, as in encoding/json;
+// short member names are shared through a table of 256 (name); numbers are
+// boxed into chunks of up to 32 float64s, so one number kept from a result
+// keeps at most 256 bytes alive (box); one []any{} and the float64s 0 to 255
+// are boxed once. Nesting recurses, at most json.Valid's 10000 levels, a few
+// hundred bytes of goroutine stack per level.
 package anydec
 
 import (
