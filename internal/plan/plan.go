@@ -84,6 +84,16 @@ const (
 	// and the engines call the method: only the reference encoder writes it
 	// as the toolchain's rule says.
 	featHiddenMethods
+	// featNewMethods: a type that encoding/json on json/v2 writes by
+	// MarshalJSONTo or AppendText (jsontype's NewMethods), which the engines
+	// never call (they call MarshalJSON and MarshalText, or write the
+	// kind): only the reference encoder writes it as encoding/json does.
+	featNewMethods
+	// featFormatOption: a struct field tagged with a format option, which
+	// encoding/json on json/v2 rejects (jsontype's FormatField) and the
+	// engines ignore: the reference encoder writes the substitute, or the
+	// error under Strict.
+	featFormatOption
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -218,6 +228,9 @@ func localFeatures(i *jsontype.Info) features {
 	if i.JSON == jsontype.PointerMethod || i.Text == jsontype.PointerMethod {
 		f |= featPtrMarshaler
 	}
+	if i.Kind != reflect.Interface && i.NewMethods() {
+		f |= featNewMethods
+	}
 	if i.Leaf {
 		return f
 	}
@@ -270,6 +283,9 @@ func localFeatures(i *jsontype.Info) features {
 			}
 			if m.HiddenMethods {
 				f |= featHiddenMethods
+			}
+			if m.Opts.Format {
+				f |= featFormatOption
 			}
 			if m.Opts.OmitZero {
 				f |= featOmitZero
