@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/plan"
 )
@@ -34,6 +35,15 @@ import (
 // types and texts never reach the caller (web frameworks show them to
 // clients, and map them by type).
 //
+// A dynamic target under the default plan (a *any holding nil, a
+// *map[string]any, a *[]any of no capacity: anydec.Target) is decoded by
+// safejson's own decoder (internal/anydec), which checks the input by
+// json.Valid's grammar as it decodes and gives encoding/json's values; input
+// json.Valid rejects, a top-level value of another kind, and a number
+// encoding/json cannot hold (1e400) go to encoding/json with the target
+// untouched, for its verdict. A named Options.Engine keeps its contract
+// (itself or encoding/json) and does not use it.
+//
 // A Decoder frames the stream with a json.Decoder: each value is read by
 // encoding/json's own scanner (its syntax errors, io.EOF and
 // io.ErrUnexpectedEOF, Buffered, More, Token and InputOffset are
@@ -53,6 +63,9 @@ func (o Options) decodeRoute(v any) plan.DecodeRoute {
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
 // plan picks and encoding/json's verdict.
 func (o Options) Unmarshal(data []byte, v any) error {
+	if o.Engine.IsZero() && anydec.Target(v) {
+		return anydec.Unmarshal(data, v, false, false)
+	}
 	r := o.decodeRoute(v)
 	if r.Needs != 0 {
 		// The engine depends on facts of the input: the scan that finds
@@ -139,14 +152,16 @@ type Decoder struct {
 	opts Options
 	std  *json.Decoder
 	// flags: a value decoded with UseNumber or DisallowUnknownFields goes to
-	// encoding/json (the engines are not checked against these rules).
-	flags bool
+	// encoding/json (the engines are not checked against these rules), or,
+	// into a dynamic target, to anydec (useNumber: as json.Number).
+	flags     bool
+	useNumber bool
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as
 // json.Decoder.UseNumber.
 func (d *Decoder) UseNumber() {
-	d.flags = true
+	d.flags, d.useNumber = true, true
 	d.std.UseNumber()
 }
 
@@ -160,6 +175,13 @@ func (d *Decoder) DisallowUnknownFields() {
 // Decode reads the next JSON value and stores it in v, as
 // json.Decoder.Decode, with its verdict.
 func (d *Decoder) Decode(v any) error {
+	if d.opts.Engine.IsZero() && anydec.Target(v) {
+		var raw json.RawMessage
+		if err := d.std.Decode(&raw); err != nil {
+			return err
+		}
+		return anydec.Unmarshal(raw, v, d.useNumber, true)
+	}
 	r := d.opts.decodeRoute(v)
 	if d.flags || r.Eng == engine.Std() {
 		return d.std.Decode(v)

@@ -1,0 +1,105 @@
+package anydec_test
+
+import (
+	"encoding/json"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/anydec"
+)
+
+// checkDecode: Decode says Invalid exactly where json.Valid rejects the
+// input, StdFails exactly where json.Unmarshal into an any fails on valid
+// input, and otherwise returns json.Unmarshal's value; and every target
+// gets encoding/json's verdict (checkAll).
+func checkDecode(t *testing.T, in []byte) {
+	got, s := anydec.Decode(in, false)
+	var want any
+	err := json.Unmarshal(in, &want)
+	valid := json.Valid(in)
+	switch {
+	case !valid:
+		assert.Equal(t, anydec.Invalid, s, "%q: json.Valid rejects it", in)
+	case err != nil:
+		assert.Equal(t, anydec.StdFails, s, "%q: encoding/json fails: %v", in, err)
+	default:
+		if assert.Equal(t, anydec.OK, s, "%q", in) {
+			assert.True(t, same(want, got), "%q\nencoding/json %#v\nanydec        %#v", in, want, got)
+		}
+	}
+	checkAll(t, in)
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, in := range edgeCases {
+		if len(in) < 4096 {
+			f.Add([]byte(in))
+		}
+	}
+	for _, in := range []string{`{"a":[1,2,{"b":"c\u00e9"}],"d":-1.5e3}`, `[1,2`, `{"a" 1}`, `{"a":1,}`, `[01]`, `1.`, `1e`, `1e+`,
+		`-`, `--1`, `.5`, `tru`, `nul`, `falsey`, `"\u12"`, `"\u12G4"`, "\"a\x01\"", "\"a\x7f\"", `"\ud800\u12"`, `{"a":1}}`,
+		"[1]\x00", `{"a":"\ud83d\ude00\ud83d"}`, `[-0,0e0,1E-0]`, `{,}`, `[,1]`, `{"a":1 "b":2}`} {
+		f.Add([]byte(in))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) { checkDecode(t, in) })
+}
+
+// TestDecodeSeeds runs the fuzz check on its seeds and on each seed cut at
+// every byte (the syntax errors of a truncated input).
+func TestDecodeSeeds(t *testing.T) {
+	for _, in := range edgeCases {
+		checkDecode(t, []byte(in))
+		if len(in) < 200 {
+			for i := range len(in) {
+				checkDecode(t, []byte(in[:i]))
+				checkDecode(t, []byte(in[:i]+"x"+in[i:]))
+				checkDecode(t, []byte(strings.Replace(in, in[i:i+1], "", 1)))
+			}
+		}
+	}
+}
+
+// TestNumbers: random number texts (leading zeros in the fraction, up to
+// 25 digits, exponents of every size) decode to encoding/json's float64,
+// bit for bit.
+func TestNumbers(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte('0' + r.IntN(10))
+		}
+		return string(b)
+	}
+	for range 200000 {
+		s := ""
+		if r.IntN(2) == 0 {
+			s = "-"
+		}
+		if r.IntN(3) == 0 {
+			s += "0"
+		} else {
+			s += string(rune('1'+r.IntN(9))) + digits(r.IntN(20))
+		}
+		if r.IntN(2) == 0 {
+			s += "." + strings.Repeat("0", r.IntN(4)*r.IntN(4)) + digits(1+r.IntN(20))
+		}
+		if r.IntN(2) == 0 {
+			s += []string{"e", "E", "e+", "e-", "E-"}[r.IntN(5)] + strconv.Itoa(r.IntN([]int{10, 30, 400, 100000}[r.IntN(4)]))
+		}
+		got, st := anydec.Decode([]byte(s), false)
+		var want any
+		if err := json.Unmarshal([]byte(s), &want); err != nil {
+			require.Equal(t, anydec.StdFails, st, s)
+			continue
+		}
+		require.Equal(t, anydec.OK, st, s)
+		require.Equal(t, math.Float64bits(want.(float64)), math.Float64bits(got.(float64)), "%s: %v, encoding/json %v", s, got, want)
+	}
+}

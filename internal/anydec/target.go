@@ -1,0 +1,100 @@
+package anydec
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/safejson/safejson/internal/engine"
+)
+
+// Target reports whether Unmarshal decodes into v: a *any holding nil, a
+// *map[string]any (nil or not: encoding/json keeps an existing map and sets
+// the members into it), or a *[]any holding a slice of no capacity (into
+// a longer one encoding/json decodes element by element, through what the
+// elements hold). Other targets (a *any holding a value, named types) are
+// not taken.
+func Target(v any) bool {
+	switch p := v.(type) {
+	case *any:
+		return p != nil && *p == nil
+	case *map[string]any:
+		return p != nil
+	case *[]any:
+		return p != nil && cap(*p) == 0
+	}
+	return false
+}
+
+// Unmarshal decodes data into v, which Target takes, as json.Unmarshal
+// does (as a json.Decoder after UseNumber does, if useNumber), with its
+// verdict: input json.Valid rejects, a top-level value of another kind than
+// the target's, and a number out of range go to encoding/json with the
+// target as it was. valid says json.Valid has accepted data (a Decoder's
+// value), which spares an existing map's check.
+func Unmarshal(data []byte, v any, useNumber, valid bool) error {
+	switch p := v.(type) {
+	case *any:
+		if r, s := Decode(data, useNumber); s == OK {
+			*p = r
+			return nil
+		}
+	case *map[string]any:
+		if c := first(data); c != '{' && c != 'n' {
+			break // encoding/json's error, without decoding the value first
+		}
+		if *p != nil {
+			// Members go into the map as they are read: only input
+			// known to be valid, and an object.
+			if first(data) == '{' && (valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
+				return nil
+			}
+			break
+		}
+		switch r, s := Decode(data, useNumber); r.(type) {
+		case nil:
+			if s == OK { // null
+				*p = nil
+				return nil
+			}
+		case map[string]any:
+			*p = r.(map[string]any)
+			return nil
+		}
+	case *[]any:
+		if c := first(data); c != '[' && c != 'n' {
+			break
+		}
+		switch r, s := Decode(data, useNumber); r.(type) {
+		case nil:
+			if s == OK {
+				*p = nil
+				return nil
+			}
+		case []any:
+			*p = r.([]any)
+			return nil
+		}
+	}
+	return std(data, v, useNumber)
+}
+
+// std decodes data into v with encoding/json.
+func std(data []byte, v any, useNumber bool) error {
+	if !useNumber {
+		return json.Unmarshal(data, v)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// first returns the first byte of data that is not JSON whitespace, 0 if
+// there is none.
+func first(data []byte) byte {
+	for _, c := range data {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c
+		}
+	}
+	return 0
+}
