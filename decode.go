@@ -119,10 +119,19 @@ func zeroBits(p unsafe.Pointer, n uintptr) bool {
 }
 
 // decodeValid decodes data, which encoding/json's scanner has accepted, into
-// v with eng, and with encoding/json if eng fails.
+// v with eng, and with encoding/json if eng fails. A target that was zero
+// (bit for bit) is made zero again before encoding/json decodes, so that
+// what the engine wrote before it failed (an element of a slice, a value in
+// an interface, which encoding/json would decode into or leave on its own
+// error) does not show in encoding/json's result.
 func decodeValid(eng engine.Engine, data []byte, v any) error {
+	p := reflect.ValueOf(v)
+	zero := p.Kind() == reflect.Pointer && !p.IsNil() && zeroBits(p.UnsafePointer(), p.Type().Elem().Size())
 	if tryUnmarshal(eng, data, v) {
 		return nil
+	}
+	if zero {
+		p.Elem().SetZero()
 	}
 	return json.Unmarshal(data, v)
 }
