@@ -21,9 +21,9 @@
 // encoder of package safe. Which path a value takes is planned once per
 // reflect.Type:
 //
-//   - with two engines compiled in, a type that can hold a float goes to sonic
-//     first (faster floats; it writes a NaN's null itself), any other type to
-//     goccy first (faster strings);
+//   - with two engines compiled in, a type that can hold a float but neither
+//     a string nor an interface goes to sonic first (it writes a NaN's null
+//     itself), any other type to goccy first (faster strings and interfaces);
 //   - a type whose values cannot fail or form a cycle goes straight to the engine;
 //   - a type that always fails (a struct with a func field, a map with bool
 //     keys) never tries the engine; one that the engine is known to write

@@ -84,6 +84,9 @@ const (
 	// and the engines call the method: only the reference encoder writes it
 	// as the toolchain's rule says.
 	featHiddenMethods
+	// featString: a string (its bytes are scanned for escapes), for the
+	// engine order of route.go only.
+	featString
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -244,6 +247,7 @@ func localFeatures(i *jsontype.Info) features {
 			f |= featPtrMarshaler
 		}
 	case reflect.String:
+		f |= featString
 		if i.Special == jsontype.Number {
 			f |= featNumber
 		}

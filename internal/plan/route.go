@@ -60,26 +60,35 @@ var defaultCandidates = func() []candidate {
 // rule from the type's features. Both engines write the same bytes for what
 // they are given, so the rule is one of speed only.
 //
-//   - A type that can hold a float goes to sonic first: sonic writes NaN and
-//     ±Inf as null itself (Decision.NullForNonFinite), where goccy rejects
-//     the value and the reference encoder writes it after the failed attempt
-//     (20 items with a NaN: 2.3× the time through goccy), and sonic formats
-//     floats faster (canada_geometry typed: goccy 1.42×, sonic ahead in 8
-//     of 10 rounds).
-//   - Any other type goes to goccy first: it writes strings faster
-//     (string_escaped and string_unicode typed: goccy 0.67–0.70×, ahead in
-//     10 of 10 rounds) and is even with sonic elsewhere (citm_catalog 0.96×).
+//   - A type that can hold a float but neither a string nor an interface
+//     (numeric records and arrays: canada_geometry) goes to sonic first:
+//     sonic writes NaN and ±Inf as null itself (Decision.NullForNonFinite),
+//     where goccy rejects the value and the reference encoder writes it
+//     after the failed attempt (20 items with a NaN: 2.3× the time through
+//     goccy), and the two are even on such types otherwise (canada_geometry
+//     typed, goccy ÷ sonic: 0.83 on Go 1.26, 1.03 on Go 1.27).
+//   - Any other type goes to goccy first: it writes strings faster, and
+//     sonic's encoding of interface fields allocates per value (synthea_fhir
+//     typed: ~540 allocations per call against goccy's 6). goccy ÷ sonic on
+//     the corpus types, Go 1.26 / Go 1.27: synthea_fhir 0.53 / 0.69,
+//     twitter_status 0.52 / 0.73, golang_source 0.75 / 0.70, string_escaped
+//     and string_unicode 0.75–0.77 / 0.79–0.82, citm_catalog 0.82 / 1.02,
+//     items-20 0.65 / 0.99, items-500 0.70 / 1.06. The price: a value of such
+//     a type holding a NaN goes through goccy's rejection first.
+//
+// Measured with bench's BenchmarkCorpusMarshal/<file>/typed/safejson under
+// -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
+// internal/engine), process CPU time per call, median of 5 interleaved
+// rounds of 200 ms, Go 1.26.8 and 1.27.3, amd64, shared 2-core VM.
 //
 // A measurement at first use (timing the first encodes of a type through
 // each engine) was rejected: on the corpus rows where the engines are within
-// 10% of each other (golang_source, twitter_status, citm_catalog, items), the
-// faster engine of a 40 ms batch changed in 3 to 4 rounds of 10 on this
-// shared machine, so a choice made from the first few calls would be a coin
-// toss per process there, and right only where the static rule is right too.
-// Measured with internal/plan at b2af32f, Go 1.26, amd64, safejson with
-// Options{Engine: …} one engine at a time, 10 interleaved rounds.
+// 10% of each other (canada_geometry, citm_catalog, items), the faster engine
+// of a 40 ms batch changed in 3 to 4 rounds of 10 on this shared machine, so
+// a choice made from the first few calls would be a coin toss per process
+// there, and right only where the static rule is right too.
 var (
-	floatCandidates = preferring(defaultCandidates, "sonic")
+	numericCandidates = preferring(defaultCandidates, "sonic")
 	otherCandidates = preferring(defaultCandidates, "goccy")
 )
 
@@ -103,8 +112,8 @@ func preferring(cs []candidate, first string) []candidate {
 // candidatesFor returns the default candidates for a type with info ti, in
 // the order of the rule above: a bit test, no lookup.
 func candidatesFor(ti *typeInfo) []candidate {
-	if ti.feat&featFloat != 0 {
-		return floatCandidates
+	if ti.feat&(featFloat|featString|featDynamic) == featFloat {
+		return numericCandidates
 	}
 	return otherCandidates
 }
