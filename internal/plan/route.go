@@ -89,7 +89,7 @@ var defaultCandidates = func() []candidate {
 // there, and right only where the static rule is right too.
 var (
 	numericCandidates = preferring(defaultCandidates, "sonic")
-	otherCandidates = preferring(defaultCandidates, "goccy")
+	otherCandidates   = preferring(defaultCandidates, "goccy")
 )
 
 // preferring returns cs with the engine named first, if it is among them,
