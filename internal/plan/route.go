@@ -8,6 +8,7 @@
 package plan
 
 import (
+	"math"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/engine"
@@ -20,6 +21,28 @@ import (
 // pointer levels); a value this deep goes to the reference encoder, which is
 // linear in its size whatever its depth.
 const EngineDepthLimit = 1000
+
+// DecodedMembers is the most map members a value of decoded JSON's shape
+// (any, map[string]any, []any …) may hold to go to an engine, after the
+// pre-scan has found no cycle, no nesting over the limit and no concrete type
+// the engine must not see. The reference encoder orders map members through
+// a pointer-free index and is the fastest writer of member-heavy trees; the
+// engines write long strings and arrays of numbers faster. Measured with
+// bench's BenchmarkCorpusMarshal/<file>/any/safejson, process CPU time:
+//
+//   - few members, through goccy ÷ through the reference encoder, pre-scan
+//     included (benchstat, 6 interleaved rounds, Go 1.26.8): string_escaped
+//     0.65 and string_unicode 0.61 (one object of 60 strings),
+//     canada_geometry 0.67 (a dozen members around 56,000 floats in arrays);
+//   - many, through either engine ÷ the reference encoder (3 rounds, Go
+//     1.26.8 / Go 1.27.3, sonic; goccy alike on Go 1.26): citm_catalog
+//     1.14 / 1.55, items-500 1.18 / 1.41, items-20 (180 members) 0.83 / 1.49,
+//     twitter_status 0.87 / 1.32, synthea_fhir 0.82 / 1.56, golang_source
+//     0.84 / 1.35.
+//
+// The walk stops at the map that takes it over the bound, so a member-heavy
+// tree pays for the walk of its first maps only.
+const DecodedMembers = 128
 
 // Decision is where a value goes.
 type Decision struct {
@@ -61,12 +84,13 @@ var defaultCandidates = func() []candidate {
 // they are given, so the rule is one of speed only.
 //
 //   - A type that can hold a float but neither a string nor an interface
-//     (numeric records and arrays: canada_geometry) goes to sonic first:
+//     (numeric records and arrays, [][2]float64) goes to sonic first:
 //     sonic writes NaN and ±Inf as null itself (Decision.NullForNonFinite),
 //     where goccy rejects the value and the reference encoder writes it
 //     after the failed attempt (20 items with a NaN: 2.3× the time through
-//     goccy), and the two are even on such types otherwise (canada_geometry
-//     typed, goccy ÷ sonic: 0.83 on Go 1.26, 1.03 on Go 1.27).
+//     goccy), and the two are about even on floats otherwise
+//     (canada_geometry typed, 56,000 floats and a few strings, goccy ÷
+//     sonic: 0.83 on Go 1.26, 1.03 on Go 1.27; it goes to goccy).
 //   - Any other type goes to goccy first: it writes strings faster, and
 //     sonic's encoding of interface fields allocates per value (synthea_fhir
 //     typed: ~540 allocations per call against goccy's 6). goccy ÷ sonic on
@@ -169,12 +193,13 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		cs = candidatesFor(ti)
 	}
 	limit := min(EngineDepthLimit, o.MaxDepth)
+	members := math.MaxInt
 	if ti.dynamic {
-		// The reference encoder writes decoded JSON faster than the
-		// engines, and as fast as encoding/json on json/v2 does after a
-		// pre-scan (measured on Go 1.26 and Go 1.27: see README, "How it
-		// works"), with one allocation and no pre-scan.
-		return nil, ti
+		// Decoded JSON (any, map[string]any, []any …) goes to an engine only
+		// when the pre-scan finds at most DecodedMembers map members in it,
+		// in the usual order (goccy first); else, and as soon as the scan has seen more, to the
+		// reference encoder. See DecodedMembers.
+		members = DecodedMembers
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {
@@ -186,7 +211,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 			}
 			return c.eng, ti
 		}
-		if scanValue(v, ti, limit, c.avoid) {
+		if scanValueMembers(v, ti, limit, c.avoid, members) {
 			return c.eng, ti
 		}
 		// A cycle, a value too deep, or a concrete type this engine must

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"math"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -117,6 +118,9 @@ type scanner struct {
 	// nesting level, kept for the next value.
 	maps  []*mapWalk
 	nmaps int
+	// members is how many more map members the walk may meet before it
+	// fails (scanValueMembers); no bound for other walks.
+	members int
 }
 
 // mapWalk iterates one map, copying each value into an addressable value of
@@ -154,8 +158,14 @@ var scanners = sync.Pool{New: func() any { return &scanner{} }}
 
 // scanValue reports whether v, of a type with info ti, may go to the engine.
 func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
+	return scanValueMembers(v, ti, limit, avoid, math.MaxInt)
+}
+
+// scanValueMembers is scanValue, failing also when the maps of v hold more
+// than members members in all: the walk stops there.
+func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) bool {
 	s := scanners.Get().(*scanner)
-	s.limit, s.avoid = limit, avoid
+	s.limit, s.avoid, s.members = limit, avoid, members
 	ok := s.eface(v, ti, 0)
 	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
 	if cap(s.stack) <= maxPooledStack {
@@ -310,6 +320,9 @@ func (s *scanner) walkMap(p unsafe.Pointer, sp *scanPlan, depth int) bool {
 	if mv.Len() == 0 {
 		return true
 	}
+	if s.members -= mv.Len(); s.members < 0 {
+		return false
+	}
 	if sp.elem.scan == nil {
 		// The values hold no reference (keys are strings, integers or
 		// TextMarshalers, never walked): nothing in the map can lead back.
@@ -361,6 +374,9 @@ func (s *scanner) any(x any, depth int) bool {
 			return true
 		}
 		if s.avoid&(featMap|featDynamic) != 0 {
+			return false
+		}
+		if s.members -= len(x); s.members < 0 {
 			return false
 		}
 		if depth+1 > s.limit || !s.push(ref{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), t: mapAnyType}) {
