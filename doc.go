@@ -30,7 +30,9 @@
 //     differently from encoding/json (its quirks) goes to another compiled-in
 //     engine that writes it right, or to the reference encoder;
 //   - the shapes of decoded JSON (any, []any, map[string]any …) go to the
-//     reference encoder, which writes them faster than the engines;
+//     engine after a pre-scan when they hold at most plan.DecodedMembers (128)
+//     map members in all (long strings, arrays of numbers), else to the
+//     reference encoder, which writes member-heavy trees faster;
 //   - a type that can form a cycle (a recursive type, a struct with an
 //     interface field) is walked first, along its references only, for an
 //     ancestor that comes back: a cyclic value goes straight to the reference
