@@ -8,7 +8,6 @@
 package plan
 
 import (
-	"math"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/engine"
@@ -27,13 +26,18 @@ const EngineDepthLimit = 1000
 // pre-scan has found no cycle, no nesting over the limit and no concrete type
 // the engine must not see. The reference encoder orders map members through
 // a pointer-free index and is the fastest writer of member-heavy trees; the
-// engines write long strings and arrays of numbers faster. Measured with
-// bench's BenchmarkCorpusMarshal/<file>/any/safejson, process CPU time:
+// engines write long strings and arrays of numbers faster: goccy strings,
+// sonic floats, so a value holding a float goes to sonic first, any other
+// to goccy first. Measured with bench's
+// BenchmarkCorpusMarshal/<file>/any/safejson, process CPU time:
 //
-//   - few members, through goccy ÷ through the reference encoder, pre-scan
-//     included (benchstat, 6 interleaved rounds, Go 1.26.8): string_escaped
-//     0.65 and string_unicode 0.61 (one object of 60 strings),
-//     canada_geometry 0.67 (a dozen members around 56,000 floats in arrays);
+//   - few members, after ÷ before (the reference encoder), pre-scan
+//     included (benchstat, 6 interleaved rounds, Go 1.26.8 / Go 1.27.3):
+//     string_escaped 0.62 / 0.73 and string_unicode 0.60 / 0.74 through goccy
+//     (one object of 60 strings), canada_geometry (a dozen members around
+//     56,000 floats in arrays) 0.88 / 0.92 through sonic, not significant
+//     at this noise; in 3 rounds each, sonic 0.54 / 0.85 and goccy 0.67 /
+//     1.13 there;
 //   - many, through either engine ÷ the reference encoder (3 rounds, Go
 //     1.26.8 / Go 1.27.3, sonic; goccy alike on Go 1.26): citm_catalog
 //     1.14 / 1.55, items-500 1.18 / 1.41, items-20 (180 members) 0.83 / 1.49,
@@ -193,13 +197,8 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		cs = candidatesFor(ti)
 	}
 	limit := min(EngineDepthLimit, o.MaxDepth)
-	members := math.MaxInt
 	if ti.dynamic {
-		// Decoded JSON (any, map[string]any, []any …) goes to an engine only
-		// when the pre-scan finds at most DecodedMembers map members in it,
-		// in the usual order (goccy first); else, and as soon as the scan has seen more, to the
-		// reference encoder. See DecodedMembers.
-		members = DecodedMembers
+		return routeDecoded(o, v, ti, cs, limit), ti
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {
@@ -211,7 +210,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 			}
 			return c.eng, ti
 		}
-		if scanValueMembers(v, ti, limit, c.avoid, members) {
+		if scanValue(v, ti, limit, c.avoid) {
 			return c.eng, ti
 		}
 		// A cycle, a value too deep, or a concrete type this engine must
@@ -220,6 +219,28 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		return nil, ti
 	}
 	return nil, ti
+}
+
+// routeDecoded returns the engine for v, of decoded JSON's shape (ti is a
+// DynamicRoot), from candidates cs: nil (the reference encoder) when the
+// pre-scan finds a cycle, a nesting over limit or more than DecodedMembers
+// map members, else the first candidate that may take every concrete type
+// the scan met, sonic first when it met a float (see DecodedMembers).
+func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
+	ok, seen := scanValueMembers(v, ti, limit, 0, DecodedMembers)
+	if !ok {
+		return nil
+	}
+	seen |= ti.feat
+	if o.Engine == nil && seen&featFloat != 0 {
+		cs = numericCandidates
+	}
+	for _, c := range cs {
+		if seen&c.avoid == 0 {
+			return c.eng
+		}
+	}
+	return nil
 }
 
 // Features is the planner's features type, for tests outside the package.

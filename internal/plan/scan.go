@@ -121,6 +121,8 @@ type scanner struct {
 	// members is how many more map members the walk may meet before it
 	// fails (scanValueMembers); no bound for other walks.
 	members int
+	// seen are the features of the concrete values met behind interfaces.
+	seen features
 }
 
 // mapWalk iterates one map, copying each value into an addressable value of
@@ -158,20 +160,23 @@ var scanners = sync.Pool{New: func() any { return &scanner{} }}
 
 // scanValue reports whether v, of a type with info ti, may go to the engine.
 func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
-	return scanValueMembers(v, ti, limit, avoid, math.MaxInt)
+	ok, _ := scanValueMembers(v, ti, limit, avoid, math.MaxInt)
+	return ok
 }
 
 // scanValueMembers is scanValue, failing also when the maps of v hold more
-// than members members in all: the walk stops there.
-func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) bool {
+// than members members in all (the walk stops there), and returning the
+// features of the concrete values it met behind interfaces.
+func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) (bool, features) {
 	s := scanners.Get().(*scanner)
-	s.limit, s.avoid, s.members = limit, avoid, members
+	s.limit, s.avoid, s.members, s.seen = limit, avoid, members, 0
 	ok := s.eface(v, ti, 0)
+	seen := s.seen
 	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
 	if cap(s.stack) <= maxPooledStack {
 		scanners.Put(s)
 	}
-	return ok
+	return ok, seen
 }
 
 // push adds r to the ancestors, reporting false when it is one already.
@@ -365,14 +370,19 @@ var (
 // reflect.
 func (s *scanner) any(x any, depth int) bool {
 	switch x := x.(type) {
-	case string, bool, int, int64:
+	case string:
+		s.seen |= featString
+		return true
+	case bool, int, int64:
 		return true
 	case float64:
+		s.seen |= featFloat
 		return s.avoid&featFloat == 0
 	case map[string]any:
 		if x == nil {
 			return true
 		}
+		s.seen |= featMap | featDynamic | featString
 		if s.avoid&(featMap|featDynamic) != 0 {
 			return false
 		}
@@ -393,6 +403,7 @@ func (s *scanner) any(x any, depth int) bool {
 		if x == nil {
 			return true
 		}
+		s.seen |= featDynamic
 		if s.avoid&featDynamic != 0 {
 			return false
 		}
@@ -408,6 +419,7 @@ func (s *scanner) any(x any, depth int) bool {
 		return true
 	}
 	ti := infoOf(reflect.TypeOf(x))
+	s.seen |= ti.feat
 	if ti.feat&s.avoid != 0 {
 		return false
 	}
