@@ -17,7 +17,8 @@
 // SetIndent writes (without its trailing newline). All of encoding/json's
 // rules apply: struct tags and embedding, omitempty, omitzero and IsZero,
 // `,string`, MarshalJSON and MarshalText (through the pointer when the value
-// is addressable), map key names and order, []byte as base64, HTML escaping,
+// is addressable; on json/v2 also MarshalJSONTo and AppendText, which come
+// first), map key names and order, []byte as base64, HTML escaping,
 // invalid UTF-8 as U+FFFD (\ufffd, or unescaped on json/v2), float
 // formatting, and the compaction of what MarshalJSON returns.
 //
@@ -41,6 +42,8 @@
 //	only (var x any; x = &x)                 overflows the stack: a fatal error)
 //	more than MaxBreadth members (option)    "... N items not stringified" (arrays),
 //	                                         "...": "N items not stringified" (objects)
+//	json/v2 only: a struct with a field      the struct as if the option were not there
+//	tagged with a format: option             (as the classic encoding/json writes it)
 //
 // A value met twice on different paths (a shared reference) is written twice,
 // as encoding/json writes it: only a value inside itself is a cycle. Cycles

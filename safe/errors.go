@@ -24,6 +24,10 @@ const (
 	ReasonDepth = "too deep"
 	// ReasonBreadth: an object or array with more than MaxBreadth members.
 	ReasonBreadth = "too broad"
+	// ReasonFormatOption: a struct with a field tagged with a format option,
+	// which encoding/json on json/v2 rejects; safe writes the struct as if
+	// the option were not there.
+	ReasonFormatOption = "format option"
 )
 
 // Error is returned, under Options.Strict, in place of a substitution, and for a

@@ -2,7 +2,7 @@ package safe
 
 import (
 	"bytes"
-	"encoding"
+
 	"encoding/json"
 	"fmt"
 	"reflect"
@@ -14,7 +14,6 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
-	"github.com/safejson/safejson/internal/stderr"
 )
 
 // keyKind is how a map's keys become member names.
@@ -303,7 +302,9 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 
 // addrSensitive reports whether a value of type t may be written differently
 // when addressable: when it holds, outside pointers, maps, slices and
-// interfaces, a type whose MarshalJSON or MarshalText has a pointer receiver.
+// interfaces, a type whose marshal method encoding/json calls only on an
+// addressable value, or calls another method on one (jsontype's
+// JSONMethod and TextMethod).
 func addrSensitive(t reflect.Type) bool {
 	seen := make(map[reflect.Type]bool)
 	var sensitive func(t reflect.Type) bool
@@ -312,14 +313,15 @@ func addrSensitive(t reflect.Type) bool {
 			return false
 		}
 		seen[t] = true
-		if t.Implements(marshalerType) {
+		ti := jsontype.Of(t)
+		if js := ti.JSONMethod(false); js != ti.JSONMethod(true) {
+			return true
+		} else if js != jsontype.NoJSONMethod {
 			return false
 		}
-		p := reflect.PointerTo(t)
-		if p.Implements(marshalerType) || !t.Implements(textMarshalerType) && p.Implements(textMarshalerType) {
+		if ti.Text == jsontype.PointerMethod || ti.Text != jsontype.NoMethod && ti.TextMethod(false) != ti.TextMethod(true) {
 			return true
-		}
-		if t.Implements(textMarshalerType) {
+		} else if ti.Text == jsontype.ValueMethod {
 			return false
 		}
 		switch t.Kind() {
@@ -369,10 +371,9 @@ func textKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
 	if k.Kind() == reflect.Pointer && k.IsNil() || nilValueReceiver(k, textMarshalerType) {
 		return "", true, nil
 	}
-	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
-	b, err := tm.MarshalText()
+	b, _, err := callKeyText(k, mapType, false)
 	if err != nil {
-		return "", false, stderr.MapKeyError(mapType, k.Type(), err)
+		return "", false, err
 	}
 	return string(b), true, nil
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -75,19 +76,8 @@ func valueKey(k reflect.Value, mapType reflect.Type, addr bool, depth int) (name
 		return valueKey(k.Elem(), mapType, true, depth+1)
 	}
 	if t.Kind() != reflect.String {
-		var tm encoding.TextMarshaler
-		switch {
-		case t.Implements(textMarshalerType):
-			tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k)
-		case addr && reflect.PointerTo(t).Implements(textMarshalerType):
-			tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k.Addr())
-		}
-		if tm != nil {
-			b, err := tm.MarshalText()
-			if err != nil {
-				return "", nil, stderr.MapKeyError(mapType, t, err)
-			}
-			return string(b), nil, nil
+		if b, called, err := callKeyText(k, mapType, addr); called {
+			return string(b), nil, err
 		}
 	}
 	switch t.Kind() {
@@ -110,3 +100,35 @@ func valueKey(k reflect.Value, mapType reflect.Type, addr bool, depth int) (name
 }
 
 var anyType = reflect.TypeFor[any]()
+
+// callKeyText calls the text method encoding/json calls on map key k, if
+// any (called): AppendText where the flavour calls it and k reaches it,
+// else MarshalText; addr says whether k is addressable (json/v2 reaches a
+// key behind a pointer through its address). err is encoding/json's error
+// for a failing method.
+func callKeyText(k reflect.Value, mapType reflect.Type, addr bool) (text []byte, called bool, err error) {
+	t := k.Type()
+	if ti := jsontype.Of(t); ti.Append == jsontype.ValueMethod || addr && ti.Append == jsontype.PointerMethod {
+		if addr && ti.Append == jsontype.PointerMethod {
+			k = k.Addr()
+		}
+		ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
+		if text, err = ta.AppendText(nil); err != nil {
+			return nil, true, stderr.MapKeyError(mapType, t, true, err)
+		}
+		return text, true, nil
+	}
+	var tm encoding.TextMarshaler
+	switch {
+	case t.Implements(textMarshalerType):
+		tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k)
+	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
+		tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k.Addr())
+	default:
+		return nil, false, nil
+	}
+	if text, err = tm.MarshalText(); err != nil {
+		return nil, true, stderr.MapKeyError(mapType, t, false, err)
+	}
+	return text, true, nil
+}

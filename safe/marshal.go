@@ -1,6 +1,7 @@
 package safe
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"errors"
@@ -86,6 +87,76 @@ func encodeRawMessage(e *encodeState, b []byte, v reflect.Value) ([]byte, error)
 		return appendNull(b)
 	}
 	return e.marshaled(b, raw, v)
+}
+
+// encodeMarshalerTo writes v by its MarshalJSONTo method (json/v2's
+// MarshalerTo, flavor.MarshalerTo), which takes a *jsontext.Encoder: safe
+// hands the value to encoding/json, which calls it as it would in place, and
+// copies what it writes (its error, a *json.MarshalerError of
+// MarshalJSONTo, is returned as it is). A value receiver: v is passed as it
+// is.
+func encodeMarshalerTo(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return e.callMarshalJSONTo(b, v, v)
+}
+
+// encodeAddrMarshalerTo is encodeMarshalerTo for an addressable v, whose
+// MarshalJSONTo encoding/json calls through its address.
+func encodeAddrMarshalerTo(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	return e.callMarshalJSONTo(b, v.Addr(), v)
+}
+
+// callMarshalJSONTo writes what encoding/json writes for x, whose
+// MarshalJSONTo it calls, in place of v.
+func (e *encodeState) callMarshalJSONTo(b []byte, x, v reflect.Value) ([]byte, error) {
+	out, err := stdMarshal(x.Interface(), e.escapeHTML)
+	if err != nil {
+		return b, err
+	}
+	return e.marshaled(b, out, v)
+}
+
+// stdMarshal is json.Marshal, with HTML escaping or without.
+func stdMarshal(x any, escapeHTML bool) ([]byte, error) {
+	if escapeHTML {
+		return json.Marshal(x)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(x); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
+}
+
+// encodeAppendText calls AppendText (encoding.TextAppender, which
+// encoding/json calls before MarshalText where it calls it:
+// flavor.TextAppender) and writes the text as a JSON string: null for a nil
+// pointer or interface.
+func encodeAppendText(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	if v.Kind() == reflect.Pointer && v.IsNil() {
+		return appendNull(b)
+	}
+	m, ok := reflect.TypeAssert[encoding.TextAppender](v)
+	if !ok || nilValueReceiver(v, flavor.TextAppender) {
+		return appendNull(b)
+	}
+	return e.callAppendText(b, m, v)
+}
+
+// encodeAddrAppendText calls the AppendText of the pointer to addressable v.
+func encodeAddrAppendText(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	m, _ := reflect.TypeAssert[encoding.TextAppender](v.Addr())
+	return e.callAppendText(b, m, v)
+}
+
+// callAppendText calls m, the AppendText method of v.
+func (e *encodeState) callAppendText(b []byte, m encoding.TextAppender, v reflect.Value) ([]byte, error) {
+	text, err := m.AppendText(nil)
+	if err != nil {
+		return b, stderr.AppendTextError(methodErrorType(v), err)
+	}
+	return appendBytesString(b, text, e.escapeHTML), nil
 }
 
 // encodeTextMarshaler calls MarshalText and writes the text as a JSON string:

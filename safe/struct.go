@@ -9,10 +9,14 @@ import (
 // structEncoder writes a struct as an object of its fields.
 type structEncoder struct {
 	fields []field
+	// formatField is jsontype's FormatField: the struct is written as if
+	// the field had no format option, or, under Strict, fails as
+	// encoding/json fails.
+	formatField string
 }
 
 func (b *builder) structEncoder(t reflect.Type) encoderFunc {
-	se := &structEncoder{fields: typeFields(t)}
+	se := &structEncoder{fields: typeFields(t), formatField: jsontype.Of(t).FormatField}
 	for i := range se.fields {
 		f := &se.fields[i]
 		f.keyRaw = string(appendString(nil, f.Name, false)) + ":"
@@ -130,6 +134,9 @@ func (f *field) omitted(v reflect.Value) bool {
 func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
 	if e.depth >= e.maxDepth {
 		return e.tooDeep(b, v, false)
+	}
+	if se.formatField != "" && e.strict {
+		return b, newError(ReasonFormatOption, unsupportedValue(reflect.Value{}, "Go struct field "+se.formatField+" has unsupported `format` tag option"))
 	}
 	e.depth++
 	b = append(b, '{')

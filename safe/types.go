@@ -76,13 +76,23 @@ func (b *builder) newEncoder(t reflect.Type, allowAddr, quoted bool) encoderFunc
 	case ti.Special == jsontype.RawMessage:
 		return encodeRawMessage
 	case allowAddr && ti.AddrJSON():
+		if ti.JSONMethod(true) == jsontype.MarshalerTo {
+			return condAddr(encodeAddrMarshalerTo, b.newEncoder(t, false, quoted))
+		}
 		return condAddr(encodeAddrMarshaler, b.newEncoder(t, false, quoted))
 	case ti.MethodInterface && flavor.InterfaceMethodsOnConcrete:
 		return encodeMethodInterface
+	case ti.JSONMethod(false) == jsontype.MarshalerTo:
+		return encodeMarshalerTo
 	case ti.JSON == jsontype.ValueMethod:
 		return encodeMarshaler
 	case allowAddr && ti.AddrText():
+		if ti.TextMethod(true) {
+			return condAddr(encodeAddrAppendText, b.newEncoder(t, false, quoted))
+		}
 		return condAddr(encodeAddrTextMarshaler, b.newEncoder(t, false, quoted))
+	case ti.TextMethod(false):
+		return encodeAppendText
 	case ti.Text == jsontype.ValueMethod:
 		return encodeTextMarshaler
 	}

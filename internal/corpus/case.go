@@ -134,6 +134,9 @@ type FlavorDiff struct {
 	Err  *WantError
 	// StdDies: encoding/json of this flavour dies on the value (Case.StdDies).
 	StdDies bool
+	// Strict replaces the case's own when set (a substitute on this
+	// flavour only).
+	Strict *StrictWant
 }
 
 // StrictWant is what Strict reports for a substitute: the JSON Pointer of the
@@ -341,6 +344,20 @@ func (c *Case) onV2Err(reason string, err *WantError) *Case {
 	return c
 }
 
+// substituteOnV2 records that encoding/json on flavour v2 rejects the value
+// and safejson writes want, Strict reporting the substitution at path.
+func (c *Case) substituteOnV2(reason, want, path string) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: Substitute, Want: []byte(want), Strict: &StrictWant{Path: path}})
+	return c
+}
+
+// failsOnV2 records that on flavour v2 the user's code fails (kind Error)
+// with err, where the classic encoding/json never calls it.
+func (c *Case) failsOnV2(reason string, err *WantError) *Case {
+	c.Flavors = append(c.Flavors, FlavorDiff{Flavor: "v2", Reason: reason, Kind: Error, Err: err})
+	return c
+}
+
 // stdDiesOnV2 records that encoding/json on json/v2 dies on the case's value
 // (category K); the expectation stays.
 func (c *Case) stdDiesOnV2(reason string) *Case {
@@ -358,6 +375,9 @@ func (c *Case) forFlavor(name string) *Case {
 		}
 		d := *c
 		d.Kind, d.Want, d.Err, d.StdDies, d.Flavor = f.Kind, f.Want, f.Err, f.StdDies, f
+		if f.Strict != nil {
+			d.Strict = f.Strict
+		}
 		return &d
 	}
 	return c

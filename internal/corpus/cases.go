@@ -40,6 +40,8 @@ const (
 	v2MapKeys        = "J: encoding/json on json/v2 writes float keys, pointer keys (as the value they point to) and interface keys holding them"
 	v2StdDies        = "K: encoding/json on json/v2 recurses into a cycle that writes no JSON token until the stack overflows, a fatal error"
 	v2Depth          = "L: encoding/json on json/v2 stops at 10000 levels of nesting with a *json.SyntaxError"
+	v2NewMethods     = "N: encoding/json on json/v2 calls AppendText before MarshalText and MarshalJSONTo before MarshalJSON"
+	v2Format         = "O: encoding/json on json/v2 rejects a struct with a field tagged with a format option (*json.UnsupportedValueError), when encoding and decoding"
 )
 
 var allCases = sync.OnceValue(func() []*Case {
@@ -47,7 +49,7 @@ var allCases = sync.OnceValue(func() []*Case {
 	for _, theme := range []func() []*Case{
 		cycleCases, numberCases, unsupportedCases, mapCases, marshalerCases,
 		stringCases, structCases, valueCases, limitCases, replacerCases, strictCases,
-		ordinaryCases, diffCases,
+		ordinaryCases, diffCases, newMethodCases, formatCases,
 		recursiveTypeCases, // last: see there
 	} {
 		cs = append(cs, theme()...)

@@ -5,6 +5,10 @@ type TagOptions struct {
 	OmitEmpty bool // omitempty
 	OmitZero  bool // omitzero
 	String    bool // string
+	// Format: a format option (format:…), which only json/v2 reads: its
+	// encoding/json rejects every struct with such a field
+	// (jsontype.Info.FormatField).
+	Format bool
 }
 
 func (o *TagOptions) set(name string) {
@@ -15,6 +19,8 @@ func (o *TagOptions) set(name string) {
 		o.OmitZero = true
 	case "string":
 		o.String = true
+	case "format":
+		o.Format = true
 	}
 }
 

@@ -24,6 +24,20 @@ const InvalidUTF8 = `\ufffd`
 // Encoder.SetEscapeHTML(false) they are copied. (Category B.)
 const RawEscapesLineTerminators = false
 
+// TextAppender: the classic encoding/json calls MarshalText, never AppendText
+// (encoding.TextAppender): nil. (Category N.)
+var TextAppender reflect.Type
+
+// MarshalsJSONTo reports whether encoding/json calls a MarshalJSONTo method
+// (json/v2's MarshalerTo) of t: the classic encoding/json never does.
+// (Category N.)
+func MarshalsJSONTo(t reflect.Type) bool { return false }
+
+// UnmarshalsJSONFrom reports whether encoding/json calls an
+// UnmarshalJSONFrom method (json/v2's UnmarshalerFrom) of t: the classic
+// encoding/json never does. (Category N.)
+func UnmarshalsJSONFrom(t reflect.Type) bool { return false }
+
 // MarshalerErrorType returns the Type of the *json.MarshalerError for a failing
 // MarshalJSON or MarshalText method: named is the type the value was reached
 // as (an interface type for a field of interface type, T for an addressable T

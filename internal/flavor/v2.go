@@ -3,6 +3,8 @@
 package flavor
 
 import (
+	"encoding"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"unicode"
@@ -24,6 +26,52 @@ const InvalidUTF8 = "\uFFFD"
 // RawMessage) returns are always escaped, also with
 // Encoder.SetEscapeHTML(false) (json/v2's EscapeForJS stays on). (Category B.)
 const RawEscapesLineTerminators = true
+
+// TextAppender is encoding.TextAppender (AppendText), which encoding/json
+// calls before MarshalText, for values and for map keys alike; nil where it
+// does not. (Category N.)
+var TextAppender = reflect.TypeFor[encoding.TextAppender]()
+
+// MarshalsJSONTo reports whether t implements json/v2's MarshalerTo
+// (MarshalJSONTo(*jsontext.Encoder) error), which encoding/json calls
+// before MarshalJSON. The interface is named by its method, whose signature
+// is json.Number's: naming jsonv2.MarshalerTo would need go1.27 in go.mod.
+// (Category N.)
+func MarshalsJSONTo(t reflect.Type) bool { return hasMethod(t, "MarshalJSONTo", encoderPtr) }
+
+// UnmarshalsJSONFrom reports whether t implements json/v2's UnmarshalerFrom
+// (UnmarshalJSONFrom(*jsontext.Decoder) error), which encoding/json calls
+// before UnmarshalJSON; named by its method as for MarshalsJSONTo.
+// (Category N.)
+func UnmarshalsJSONFrom(t reflect.Type) bool { return hasMethod(t, "UnmarshalJSONFrom", decoderPtr) }
+
+// hasMethod reports whether t has the method name of signature
+// func(arg) error.
+func hasMethod(t reflect.Type, name string, arg reflect.Type) bool {
+	m, ok := t.MethodByName(name)
+	if !ok {
+		return false
+	}
+	in, out := m.Type.NumIn(), m.Type.NumOut()
+	skip := 1 // the receiver
+	if t.Kind() == reflect.Interface {
+		skip = 0
+	}
+	return in == skip+1 && out == 1 && m.Type.In(skip) == arg && m.Type.Out(0) == errorType
+}
+
+// methodArg returns the argument type of json.Number's method name, the
+// same as the interface's.
+func methodArg(t reflect.Type, name string) reflect.Type {
+	m, _ := t.MethodByName(name)
+	return m.Type.In(1)
+}
+
+var (
+	encoderPtr = methodArg(reflect.TypeFor[json.Number](), "MarshalJSONTo")
+	decoderPtr = methodArg(reflect.TypeFor[*json.Number](), "UnmarshalJSONFrom")
+	errorType  = reflect.TypeFor[error]()
+)
 
 // MarshalerErrorType returns the Type of the *json.MarshalerError for a failing
 // MarshalJSON or MarshalText method: named is the type the value was reached

@@ -121,15 +121,14 @@ func hiddenMethods(sf reflect.StructField) bool {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	p := reflect.PointerTo(t)
-	return p.Implements(marshalerType) || p.Implements(textMarshalerType)
+	return marshals(reflect.PointerTo(t))
 }
 
 // fields returns the Fields of struct type t: exported fields, and the
 // fields of embedded structs promoted by Go's rules amended for JSON (a
 // tagged name wins over an untagged one at the same depth; two at the same
 // depth hide each other).
-func fields(t reflect.Type) []Field {
+func fields(t reflect.Type) (fs []Field, formatField string) {
 	type embedded struct {
 		typ   reflect.Type
 		index []int
@@ -199,6 +198,9 @@ func fields(t reflect.Type) []Field {
 				if f.Name == "" {
 					f.Name = sf.Name
 				}
+				if opts.Format && formatField == "" {
+					formatField = sf.Name
+				}
 				out = append(out, f)
 				if count[s.typ] > 1 {
 					// The struct holding it is embedded twice at this depth:
@@ -238,5 +240,5 @@ func fields(t reflect.Type) []Field {
 		i = j
 	}
 	slices.SortFunc(kept, func(a, b Field) int { return slices.Compare(a.Index, b.Index) })
-	return slices.Clip(kept)
+	return slices.Clip(kept), formatField
 }

@@ -4,8 +4,13 @@ import (
 	"encoding"
 	"encoding/json"
 	"math/big"
+	"net"
+	"net/netip"
 	"reflect"
+	"regexp"
 	"time"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Info is what encoding/json makes of one type. It is never modified once
@@ -20,11 +25,23 @@ type Info struct {
 	// JSON and Text are NoMethod).
 	ReadOnly bool
 
-	// JSON says whether and how MarshalJSON is reached (json.Marshaler).
+	// JSON says whether and how a JSON method is reached: MarshalJSON
+	// (json.Marshaler), or MarshalJSONTo where encoding/json calls it
+	// (flavor.MarshalerTo); the better receiver of the two.
 	JSON Receiver
-	// Text says whether and how MarshalText is reached
-	// (encoding.TextMarshaler).
+	// JSONTo says whether and how MarshalJSONTo is reached, which encoding/json
+	// calls before MarshalJSON where both are reachable; NoMethod where the
+	// flavour ignores it, and for json.Number (Special), whose MarshalJSONTo
+	// writes it as Number says.
+	JSONTo Receiver
+	// Text says whether and how a text method is reached: MarshalText
+	// (encoding.TextMarshaler), or AppendText where encoding/json calls it
+	// (flavor.TextAppender); the better receiver of the two.
 	Text Receiver
+	// Append says whether and how AppendText is reached, which encoding/json
+	// calls before MarshalText where both are reachable; NoMethod where the
+	// flavour ignores it.
+	Append Receiver
 	// Zero says whether and how IsZero() bool is reached, which omitzero
 	// calls.
 	Zero Receiver
@@ -37,7 +54,8 @@ type Info struct {
 	// embedding one). Its values are written by their marshal method
 	// (flavor.InterfaceMethodsOnConcrete says which one).
 	MethodInterface bool
-	// Unmarshaler: the type's pointer has UnmarshalJSON or UnmarshalText, so
+	// Unmarshaler: the type's pointer has UnmarshalJSON or UnmarshalText (or,
+	// where encoding/json calls it, UnmarshalJSONFrom; not json.Number's), so
 	// encoding/json decodes into it by the method. Never set for an
 	// interface type.
 	Unmarshaler bool
@@ -69,6 +87,13 @@ type Info struct {
 	// Fields are, for a struct, its members as encoding/json writes them,
 	// in the order it writes them.
 	Fields []Field
+	// FormatField is, for a struct, the Go name of the first field that
+	// encoding/json considers (its own or an embedded struct's) whose tag has
+	// a format option (flavor.TagOptions.Format, read on json/v2 only): that
+	// encoding/json fails on every value of the struct, encoding and
+	// decoding, with *json.UnsupportedValueError "Go struct field NAME has
+	// unsupported `format` tag option". "" when none.
+	FormatField string
 	// Members are, for a struct, its own fields that encoding/json may write
 	// or look into: exported or embedded, and not tagged "-". Name conflicts
 	// are not resolved: a reader of Members sees every type Fields can hold,
@@ -195,8 +220,75 @@ func (i *Info) AddrJSON() bool { return addressable(i.Kind) && i.JSON != NoMetho
 func (i *Info) AddrText() bool { return addressable(i.Kind) && i.Text != NoMethod }
 
 // MarshalMethods reports whether the type or its pointer has MarshalJSON or
-// MarshalText.
+// MarshalText (or, where encoding/json calls them, MarshalJSONTo or
+// AppendText).
 func (i *Info) MarshalMethods() bool { return i.JSON != NoMethod || i.Text != NoMethod }
+
+// NewMethods reports whether encoding/json may write a value of the type by
+// MarshalJSONTo or AppendText, which the engines do not call: on json/v2,
+// a type whose MarshalJSONTo is reached, or whose AppendText is reached
+// without a MarshalJSON on the value, unless the type is one of the standard
+// library's whose AppendText writes what its MarshalText writes
+// (SameText).
+func (i *Info) NewMethods() bool {
+	return i.JSONTo != NoMethod || i.Append != NoMethod && i.JSON != ValueMethod && !SameText[i.Type]
+}
+
+// JSONMethod returns the JSON method encoding/json calls on a value of the
+// type (addressable or not, as encoding/json sees it): MarshalerTo,
+// Marshaler or, when neither is reached, NoJSONMethod.
+func (i *Info) JSONMethod(addressable bool) JSONMethod {
+	switch {
+	case reaches(i.JSONTo, addressable):
+		return MarshalerTo
+	case reaches(i.JSON, addressable):
+		return Marshaler
+	}
+	return NoJSONMethod
+}
+
+// TextMethod returns the text method encoding/json calls on a value of the
+// type when it calls no JSON method: AppendText (true) or MarshalText.
+func (i *Info) TextMethod(addressable bool) (appendText bool) {
+	return reaches(i.Append, addressable)
+}
+
+// JSONMethod names a JSON method encoding/json calls.
+type JSONMethod uint8
+
+const (
+	NoJSONMethod JSONMethod = iota
+	Marshaler               // MarshalJSON
+	MarshalerTo             // MarshalJSONTo
+)
+
+// reaches reports whether a method of receiver r is called on a value,
+// addressable or not.
+func reaches(r Receiver, addressable bool) bool {
+	return r == ValueMethod || addressable && r == PointerMethod
+}
+
+// SameText are the types of the standard library that have both AppendText
+// and MarshalText and write the same text by either: an engine, which calls
+// MarshalText, writes what encoding/json writes by AppendText
+// (TestSameText shows it on sample values). Types with a MarshalJSON
+// (time.Time, big.Int, slog.Level) are not listed: that comes first.
+var SameText = map[reflect.Type]bool{
+	reflect.TypeFor[net.IP]():          true,
+	reflect.TypeFor[netip.Addr]():      true,
+	reflect.TypeFor[netip.AddrPort]():  true,
+	reflect.TypeFor[netip.Prefix]():    true,
+	reflect.TypeFor[big.Float]():       true,
+	reflect.TypeFor[big.Rat]():         true,
+	reflect.TypeFor[regexp.Regexp]():   true,
+	reflect.TypeFor[*net.IP]():         true,
+	reflect.TypeFor[*netip.Addr]():     true,
+	reflect.TypeFor[*netip.AddrPort](): true,
+	reflect.TypeFor[*netip.Prefix]():   true,
+	reflect.TypeFor[*big.Float]():      true,
+	reflect.TypeFor[*big.Rat]():        true,
+	reflect.TypeFor[*regexp.Regexp]():  true,
+}
 
 func addressable(k reflect.Kind) bool { return k != reflect.Pointer && k != reflect.Interface }
 
@@ -210,6 +302,7 @@ var (
 	textUnmarshalerType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	rawMessageType      = reflect.TypeFor[json.RawMessage]()
 	numberType          = reflect.TypeFor[json.Number]()
+	numberPtrType       = reflect.TypeFor[*json.Number]()
 	isZeroerType        = reflect.TypeFor[interface{ IsZero() bool }]()
 )
 
@@ -224,12 +317,43 @@ var stdMarshalers = map[reflect.Type]bool{
 	reflect.TypeFor[*big.Float](): true,
 }
 
+// better returns the receiver that reaches more values of the two: a value
+// receiver before a pointer one.
+func better(a, b Receiver) Receiver {
+	if a == ValueMethod || b == NoMethod {
+		return a
+	}
+	if b == ValueMethod || a == NoMethod {
+		return b
+	}
+	return PointerMethod
+}
+
+// marshals reports whether t has a JSON or text method that encoding/json
+// calls (MarshalJSON, MarshalText, and where the flavour calls them
+// MarshalJSONTo and AppendText).
+func marshals(t reflect.Type) bool {
+	return t.Implements(marshalerType) || t.Implements(textMarshalerType) || texts(t) ||
+		t != numberType && t != numberPtrType && flavor.MarshalsJSONTo(t)
+}
+
+// texts reports whether t has AppendText where the flavour calls it.
+func texts(t reflect.Type) bool {
+	return flavor.TextAppender != nil && t.Implements(flavor.TextAppender)
+}
+
 // receiver returns how a method of interface type m is reached on t.
 func receiver(t, m reflect.Type) Receiver {
+	return receiverBy(t, func(t reflect.Type) bool { return t.Implements(m) })
+}
+
+// receiverBy returns how a method is reached on t, implements telling
+// whether a type has it.
+func receiverBy(t reflect.Type, implements func(reflect.Type) bool) Receiver {
 	switch {
-	case t.Implements(m):
+	case implements(t):
 		return ValueMethod
-	case addressable(t.Kind()) && reflect.PointerTo(t).Implements(m):
+	case addressable(t.Kind()) && implements(reflect.PointerTo(t)):
 		return PointerMethod
 	}
 	return NoMethod
@@ -240,7 +364,14 @@ func receiver(t, m reflect.Type) Receiver {
 func setInfo(i *Info, t reflect.Type, readOnly bool) {
 	i.Type, i.Kind, i.ReadOnly = t, t.Kind(), readOnly
 	if !readOnly {
-		i.JSON, i.Text = receiver(t, marshalerType), receiver(t, textMarshalerType)
+		if t != numberType && t != numberPtrType {
+			i.JSONTo = receiverBy(t, flavor.MarshalsJSONTo)
+		}
+		if flavor.TextAppender != nil {
+			i.Append = receiver(t, flavor.TextAppender)
+		}
+		i.JSON = better(receiver(t, marshalerType), i.JSONTo)
+		i.Text = better(receiver(t, textMarshalerType), i.Append)
 	}
 	i.Zero = receiver(t, isZeroerType)
 	if i.Kind == reflect.Interface {
@@ -248,7 +379,8 @@ func setInfo(i *Info, t reflect.Type, readOnly bool) {
 	} else {
 		i.Leaf = !readOnly && (i.JSON == ValueMethod || i.Text == ValueMethod)
 		p := reflect.PointerTo(t)
-		i.Unmarshaler = p.Implements(unmarshalerType) || p.Implements(textUnmarshalerType)
+		i.Unmarshaler = p.Implements(unmarshalerType) || p.Implements(textUnmarshalerType) ||
+			t != numberType && flavor.UnmarshalsJSONFrom(p)
 	}
 	switch {
 	case t == rawMessageType:
@@ -263,13 +395,13 @@ func setInfo(i *Info, t reflect.Type, readOnly bool) {
 		if e := t.Elem(); e.Kind() == reflect.Uint8 {
 			i.ByteElems = true
 			p := reflect.PointerTo(e)
-			i.Base64 = i.Kind == reflect.Slice && !p.Implements(marshalerType) && !p.Implements(textMarshalerType)
+			i.Base64 = i.Kind == reflect.Slice && !marshals(p)
 		}
 	case reflect.Map:
 		i.Key = keyClass(t.Key())
 	case reflect.Struct:
 		i.Members = members(t)
-		i.Fields = fields(t)
+		i.Fields, i.FormatField = fields(t)
 	}
 	i.Opens = !i.Leaf && (i.Kind == reflect.Struct || i.Kind == reflect.Map || i.Kind == reflect.Array ||
 		i.Kind == reflect.Slice && !i.Base64)
@@ -283,7 +415,7 @@ func keyClass(k reflect.Type) KeyClass {
 	switch {
 	case k.Kind() == reflect.String:
 		return KeyString
-	case k.Implements(textMarshalerType):
+	case k.Implements(textMarshalerType) || texts(k):
 		return KeyText
 	case k.Kind() >= reflect.Int && k.Kind() <= reflect.Int64:
 		return KeyInt
@@ -316,12 +448,11 @@ func dynamicRoot(t reflect.Type) bool {
 		case reflect.Interface:
 			return true
 		case reflect.Slice, reflect.Array, reflect.Map, reflect.Pointer:
-			if t.Implements(marshalerType) || t.Implements(textMarshalerType) {
+			if marshals(t) {
 				return false // a leaf
 			}
 			if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
-				p := reflect.PointerTo(t.Elem())
-				if !p.Implements(marshalerType) && !p.Implements(textMarshalerType) {
+				if !marshals(reflect.PointerTo(t.Elem())) {
 					return false // base64
 				}
 			}

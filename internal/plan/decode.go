@@ -197,7 +197,7 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 			f |= decUnchecked
 			continue
 		}
-		if !plainTagName(m.TagName) || m.Opts.String {
+		if !plainTagName(m.TagName) || m.Opts.String || m.Opts.Format {
 			f |= decUnchecked
 		}
 		// A plain tag name is the member name in both flavours; another

@@ -84,6 +84,16 @@ const (
 	// and the engines call the method: only the reference encoder writes it
 	// as the toolchain's rule says.
 	featHiddenMethods
+	// featNewMethods: a type that encoding/json on json/v2 writes by
+	// MarshalJSONTo or AppendText (jsontype's NewMethods), which the engines
+	// never call (they call MarshalJSON and MarshalText, or write the
+	// kind): only the reference encoder writes it as encoding/json does.
+	featNewMethods
+	// featFormatOption: a struct field tagged with a format option, which
+	// encoding/json on json/v2 rejects (jsontype's FormatField) and the
+	// engines ignore: the reference encoder writes the substitute, or the
+	// error under Strict.
+	featFormatOption
 	// featString: a string (its bytes are scanned for escapes), for the
 	// engine order of route.go only.
 	featString
@@ -97,9 +107,9 @@ const maxTypeNest = 6
 // jsontype.Info.
 type typeInfo struct {
 	feat features
-	// dynamic is the type's DynamicRoot: values go to the reference encoder,
-	// which writes the shapes of decoded JSON faster than the engines do and
-	// needs no pre-scan for cycles.
+	// dynamic is the type's DynamicRoot, the shape of decoded JSON: values
+	// go to an engine only when they hold few map members (route.go,
+	// DecodedMembers), else to the reference encoder.
 	dynamic bool
 	// depth is the most JSON nesting (objects and arrays) a value of the type
 	// can have, for a type that is neither recursive nor dynamic.
@@ -221,6 +231,9 @@ func localFeatures(i *jsontype.Info) features {
 	if i.JSON == jsontype.PointerMethod || i.Text == jsontype.PointerMethod {
 		f |= featPtrMarshaler
 	}
+	if i.Kind != reflect.Interface && i.NewMethods() {
+		f |= featNewMethods
+	}
 	if i.Leaf {
 		return f
 	}
@@ -274,6 +287,9 @@ func localFeatures(i *jsontype.Info) features {
 			}
 			if m.HiddenMethods {
 				f |= featHiddenMethods
+			}
+			if m.Opts.Format {
+				f |= featFormatOption
 			}
 			if m.Opts.OmitZero {
 				f |= featOmitZero

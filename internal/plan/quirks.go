@@ -29,8 +29,9 @@ type quirkRule struct {
 // every engine rejects (the attempt would be wasted) and those no engine
 // writes as encoding/json's rule says (featHiddenMethods: the engines,
 // encoding/json's flavours and the reference encoder's substitute all
-// differ).
-const baseAvoid = featUnsupported | featBadMapKey | featHiddenMethods
+// differ; featNewMethods: methods the engines do not call; featFormatOption:
+// a struct encoding/json rejects where the engines write it).
+const baseAvoid = featUnsupported | featBadMapKey | featHiddenMethods | featNewMethods | featFormatOption
 
 // quirkRules is the one table of engine quirks the planner knows: the avoid
 // masks and the known quirks derive from it. A quirk an engine reports that

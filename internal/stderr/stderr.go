@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/flavor"
 )
@@ -34,9 +35,13 @@ type failingJSON struct{}
 
 func (failingJSON) MarshalJSON() ([]byte, error) { return nil, errTemplate }
 
-var textTemplate, jsonTemplate, numberTemplate = templates()
+type failingAppend struct{}
 
-func templates() (text, js, number json.MarshalerError) {
+func (failingAppend) AppendText(b []byte) ([]byte, error) { return b, errTemplate }
+
+var textTemplate, jsonTemplate, numberTemplate, appendTemplate = templates()
+
+func templates() (text, js, number, appendText json.MarshalerError) {
 	var me *json.MarshalerError
 	if _, err := json.Marshal(failingText{}); !errors.As(err, &me) {
 		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalText")
@@ -52,7 +57,13 @@ func templates() (text, js, number json.MarshalerError) {
 		}
 		number = *me
 	}
-	return text, js, number
+	if flavor.TextAppender != nil {
+		if _, err := json.Marshal(failingAppend{}); !errors.As(err, &me) {
+			panic("stderr: encoding/json did not return *json.MarshalerError for AppendText")
+		}
+		appendText = *me
+	}
+	return text, js, number, appendText
 }
 
 var timeType = reflect.TypeFor[time.Time]()
@@ -81,7 +92,7 @@ func timeError(err error) error {
 	if flavor.TimeErrorPrefix != "" {
 		return err
 	}
-	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: "} {
+	for _, p := range []string{"Time.MarshalJSON: ", "Time.MarshalText: ", "Time.AppendText: "} {
 		if s, ok := strings.CutPrefix(err.Error(), p); ok {
 			return errors.New(s)
 		}
@@ -97,15 +108,26 @@ func MarshalTextError(t reflect.Type, err error) *json.MarshalerError {
 	return &e
 }
 
-// MapKeyError is the error encoding/json returns when the MarshalText method of a
-// key of type keyType fails with err while encoding a map of type mapType:
-// a plain error naming the map type (classic), or the *json.MarshalerError of
-// MarshalText (json/v2).
-func MapKeyError(mapType, keyType reflect.Type, err error) error {
+// AppendTextError is MarshalTextError for AppendText, which encoding/json
+// calls where flavor.TextAppender is set.
+func AppendTextError(t reflect.Type, err error) *json.MarshalerError {
+	e := appendTemplate
+	e.Type, e.Err = t, err
+	return &e
+}
+
+// MapKeyError is the error encoding/json returns when the MarshalText method
+// (AppendText if appendText) of a key of type keyType fails with err while
+// encoding a map of type mapType: a plain error naming the map type
+// (classic), or the *json.MarshalerError of the method (json/v2).
+func MapKeyError(mapType, keyType reflect.Type, appendText bool, err error) error {
 	if flavor.MapKeyErrorIsMarshalerError {
 		named := flavor.MarshalerErrorType(keyType, keyType)
-		if isTime(keyType) {
+		switch {
+		case isTime(keyType):
 			return MarshalJSONError(named, err) // json/v2's own time format
+		case appendText:
+			return AppendTextError(named, err)
 		}
 		return MarshalTextError(named, err)
 	}
@@ -156,7 +178,51 @@ func TooDeep() error {
 func NonStringName(pointer string, offset int) error {
 	msg := "jsontext: object member name must be a string"
 	if pointer != "" {
-		msg += " within " + strconv.Quote(pointer)
+		msg += " within " + strconv.Quote(shortPointer(pointer, 100))
 	}
 	return &json.UnsupportedValueError{Str: msg + " after offset " + strconv.Itoa(offset+1)}
 }
+
+// shortPointer is the JSON Pointer p as json/v2 names it in an error message:
+// whole up to n bytes; longer, its first and last n/2 bytes or so, each end
+// cut back to a '/' when one is there and never inside a UTF-8 sequence,
+// joined by an ellipsis for each end of a dropped segment ("…" inside one
+// segment, "…/…" across one '/', "…/…/…" across more; an ellipsis is left
+// out where the cut falls on a '/').
+func shortPointer(p string, n int) string {
+	if len(p) <= n {
+		return p
+	}
+	head, tail := n/2, len(p)-n/2
+	if k := strings.LastIndexByte(p[:head], '/'); k > 0 {
+		head = k
+	}
+	if k := strings.IndexByte(p[tail:], '/'); k >= 0 {
+		tail += k + 1
+	}
+	for head > 0 && midRune(utf8.DecodeLastRuneInString(p[:head])) {
+		head--
+	}
+	for tail < len(p) && midRune(utf8.DecodeRuneInString(p[tail:])) {
+		tail++
+	}
+	cut := p[head:tail]
+	mid := "…"
+	if slashes := strings.Count(cut, "/"); slashes > 0 {
+		mid = "…/…"
+		if slashes > 1 {
+			mid = "…/…/…"
+		}
+		if strings.HasPrefix(cut, "/") {
+			mid = strings.TrimPrefix(mid, "…")
+		}
+		if strings.HasSuffix(cut, "/") {
+			mid = strings.TrimSuffix(mid, "…")
+		}
+	}
+	return p[:head] + mid + p[tail:]
+}
+
+// midRune reports whether a decoded rune of size n is a byte inside a UTF-8
+// sequence rather than a whole rune.
+func midRune(r rune, n int) bool { return r == utf8.RuneError && n == 1 }

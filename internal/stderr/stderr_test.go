@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,10 @@ import (
 type badText struct{}
 
 func (badText) MarshalText() ([]byte, error) { return nil, errors.New("boom") }
+
+type badAppend struct{}
+
+func (badAppend) AppendText(b []byte) ([]byte, error) { return b, errors.New("boom") }
 
 type badJSON struct{}
 
@@ -41,16 +46,26 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 		got  error
 	}{
 		{"MarshalText", badText{}, MarshalTextError(named(reflect.TypeFor[badText]()), boom)},
-		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), reflect.TypeFor[badText](), boom)},
+		{"map key MarshalText", map[badText]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badText]int](), reflect.TypeFor[badText](), false, boom)},
 		{"MarshalJSON", badJSON{}, MarshalJSONError(named(reflect.TypeFor[badJSON]()), boom)},
 		{"MarshalJSON through a pointer", &badJSON{}, MarshalJSONError(named(reflect.TypeFor[*badJSON]()), boom)},
 		{"invalid MarshalJSON output", invalidJSON{}, MarshalJSONError(named(reflect.TypeFor[invalidJSON]()), Syntax([]byte(`{"a":}`)))},
 		{"time out of range", far, MarshalJSONError(named(reflect.TypeFor[time.Time]()), farErr)},
-		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), farTextErr)},
+		{"time out of range as map key", map[time.Time]int{far: 1}, MapKeyError(reflect.TypeFor[map[time.Time]int](), reflect.TypeFor[time.Time](), true, farTextErr)},
 		{"invalid number", json.Number("1."), InvalidNumber("1.", false)},
 		{"invalid number, string option", struct {
 			N json.Number `json:",string"`
 		}{"abc"}, InvalidNumber("abc", true)},
+	}
+	if flavor.TextAppender != nil { // encoding/json calls AppendText
+		cases = append(cases, []struct {
+			name string
+			v    any
+			got  error
+		}{
+			{"AppendText", badAppend{}, AppendTextError(named(reflect.TypeFor[badAppend]()), boom)},
+			{"map key AppendText", map[badAppend]int{{}: 1}, MapKeyError(reflect.TypeFor[map[badAppend]int](), reflect.TypeFor[badAppend](), true, boom)},
+		}...)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,4 +134,44 @@ func TestNonStringName(t *testing.T) {
 		assert.IsType(t, want, got)
 		assert.Equal(t, want.Error(), got.Error())
 	}
+}
+
+// TestNonStringNamePointer: the JSON Pointer in NonStringName's message is
+// json/v2's, shortened as it shortens a long one, for pointers of many
+// lengths and segment sizes (multi-byte runes among them).
+func TestNonStringNamePointer(t *testing.T) {
+	if !flavor.MapKeysByValue {
+		// The classic encoding/json rejects the map by its type, naming no
+		// pointer: NonStringName is not used.
+		_, err := json.Marshal(map[string]any{"a": map[bool]int{true: 1}})
+		var ute *json.UnsupportedTypeError
+		require.ErrorAs(t, err, &ute)
+		assert.NotContains(t, err.Error(), "within")
+		return
+	}
+	within := func(msg string) string {
+		_, rest, ok := strings.Cut(msg, " within ")
+		require.True(t, ok, msg)
+		q, _, ok := strings.Cut(rest, " after offset ")
+		require.True(t, ok, msg)
+		return q
+	}
+	segs := []string{"a", "bb", "名前", "x/y", "0123456789", strings.Repeat("é", 30), strings.Repeat("k", 47), "~"}
+	checked := 0
+	for n := 1; n <= 14; n++ {
+		for s := range segs {
+			var v any = map[bool]int{true: 1}
+			pointer := ""
+			for i := n - 1; i >= 0; i-- {
+				key := segs[(s+i*3)%len(segs)]
+				v = map[string]any{key: v}
+				pointer = "/" + strings.NewReplacer("~", "~0", "/", "~1").Replace(key) + pointer
+			}
+			_, err := json.Marshal(v)
+			require.Error(t, err)
+			assert.Equal(t, within(err.Error()), within(NonStringName(pointer, 0).Error()), "pointer %q (%d bytes)", pointer, len(pointer))
+			checked++
+		}
+	}
+	assert.Equal(t, 14*len(segs), checked)
 }
