@@ -21,16 +21,18 @@
 // encoder of package safe. Which path a value takes is planned once per
 // reflect.Type:
 //
-//   - with two engines compiled in, a type that can hold a float goes to sonic
-//     first (faster floats; it writes a NaN's null itself), any other type to
-//     goccy first (faster strings);
+//   - with two engines compiled in, a type that can hold a float but neither
+//     a string nor an interface goes to sonic first (it writes a NaN's null
+//     itself), any other type to goccy first (faster strings and interfaces);
 //   - a type whose values cannot fail or form a cycle goes straight to the engine;
 //   - a type that always fails (a struct with a func field, a map with bool
 //     keys) never tries the engine; one that the engine is known to write
 //     differently from encoding/json (its quirks) goes to another compiled-in
 //     engine that writes it right, or to the reference encoder;
 //   - the shapes of decoded JSON (any, []any, map[string]any …) go to the
-//     reference encoder, which writes them faster than the engines;
+//     engine after a pre-scan when they hold at most plan.DecodedMembers (128)
+//     map members in all (long strings, arrays of numbers), else to the
+//     reference encoder, which writes member-heavy trees faster;
 //   - a type that can form a cycle (a recursive type, a struct with an
 //     interface field) is walked first, along its references only, for an
 //     ancestor that comes back: a cyclic value goes straight to the reference

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -72,17 +73,38 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 	})
 }
 
-func TestDecodedJSONGoesToReferenceEncoder(t *testing.T) {
+// TestDecodedJSONRoute: decoded JSON with more than plan.DecodedMembers map
+// members in all goes to the reference encoder, which writes member-heavy
+// trees faster; with fewer (long strings, arrays of numbers) to the engine,
+// once, after the pre-scan. Either way with encoding/json's bytes.
+func TestDecodedJSONRoute(t *testing.T) {
+	many := benchdata.Maps(20) // 9 members each
+	few := []any{benchdata.Map(1), map[string]any{"s": strings.Repeat("é<", 100), "n": []any{1.5, -0.25, 1e21, 1e-7}}}
+	require.Greater(t, 9*len(many), plan.DecodedMembers)
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
-		ce := &countingEngine{Engine: e}
-		for _, v := range []any{benchdata.Maps(20), benchdata.Map(1), []map[string]any{benchdata.Map(2)}} {
-			want, err := json.Marshal(v)
+		noFloats := plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 // sonic on arm64 (-0)
+		for _, c := range []struct {
+			v        any
+			attempts int64
+		}{
+			{many, 0},
+			{[]map[string]any{benchdata.Map(2), benchdata.Map(3)}, 1},
+			{few, 1},
+			{few[1], 1},
+			{map[string]any{"a": "b", "c": nil, "d": true}, 1},
+		} {
+			ce := &countingEngine{Engine: e}
+			want, err := json.Marshal(c.v)
 			require.NoError(t, err)
-			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
+			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(c.v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
+			attempts := c.attempts
+			if noFloats && strings.Contains(string(want), ".") {
+				attempts = 0
+			}
+			assert.Equal(t, attempts, ce.calls.Load(), "%T %.40s: engine attempts", c.v, want)
 		}
-		assert.Zero(t, ce.calls.Load(), "the reference encoder writes decoded JSON faster, with no pre-scan")
 	})
 }
 

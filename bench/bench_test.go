@@ -91,8 +91,14 @@ func benchmarkCorpus(b *testing.B, o op) {
 				}
 				b.ReportAllocs()
 				b.SetBytes(int64(len(in.Data)))
+				cpu, cpuOK := processCPUTime()
 				for b.Loop() {
 					_, _ = f()
+				}
+				if end, ok := processCPUTime(); ok && cpuOK && end > cpu {
+					// Process CPU time per call: steadier than ns/op on a
+					// shared, loaded machine.
+					b.ReportMetric(float64(end-cpu)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

@@ -91,9 +91,13 @@ func calibrate(marshal func() ([]byte, error), target time.Duration, clk clock) 
 	return max(1, min(maxBatch, int(float64(target)/per)))
 }
 
-// allocs returns the heap allocations and bytes per call of marshal over n calls.
+// allocs returns the heap allocations and bytes per call of marshal over n calls,
+// after one call that is not counted: the pools a peer's collection emptied
+// are filled again first, so that what is counted is the steady state, not
+// the regrowth of buffers after another peer's batch.
 // Nothing else may run meanwhile: the counters are process-wide.
 func allocs(marshal func() ([]byte, error), n int) (count, bytes float64) {
+	_, _ = marshal()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range n {

@@ -4,8 +4,9 @@
 // An Engine is an opaque, comparable handle. Its zero value is the default
 // plan: for each type, the first compiled-in engine that is known to write
 // that type exactly as encoding/json does, in an order chosen per type by a
-// static rule of speed (a type that can hold a float: sonic first; any other
-// type: goccy first; see the README), else the reference encoder. A non-zero
+// static rule of speed (a type that can hold a float but neither a string nor
+// an interface: sonic first; any other type: goccy first; see the README),
+// else the reference encoder. A non-zero
 // Engine names one engine: values go to it, or, where it is known to write
 // a type differently from encoding/json, to the reference encoder; never to
 // another engine. Whichever runs, the bytes are the same.

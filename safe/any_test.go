@@ -77,3 +77,22 @@ func TestKeyPrefixIsPaddedBytes(t *testing.T) {
 		require.Equal(t, want, keyPrefix(string(b)), "% x", b)
 	}
 }
+
+// TestMapKeysSortedWithSharedPrefixes: keys that share their first 8 or 16
+// bytes, or differ only in zero bytes and length, are written in
+// encoding/json's order, for objects sorted by insertion and by pdqsort.
+func TestMapKeysSortedWithSharedPrefixes(t *testing.T) {
+	stems := []string{"", "\x00", "a", "profile_", "profile_background_", "in_reply_to_status_", "abcdefgh\x00\x00\x00\x00\x00\x00\x00\x00"}
+	tails := []string{"", "\x00", "\x00\x00", "x", "id", "id_str", "color", "image_url", "image_url_https", "\xff"}
+	for _, n := range []int{5, 12, 13, 70} {
+		m := map[string]any{}
+		for i := 0; len(m) < n && i < len(stems)*len(tails); i++ {
+			m[stems[(i*3)%len(stems)]+tails[i%len(tails)]] = i
+		}
+		want, err := json.Marshal(m)
+		require.NoError(t, err)
+		got, err := Marshal(m)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(got), "%d keys", len(m))
+	}
+}

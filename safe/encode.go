@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/options"
 )
@@ -63,6 +64,9 @@ func appendNormalised(dst []byte, v any, o options.Options) ([]byte, error) {
 		return dst, exactError(err, v, &o)
 	}
 	dst = append(dst, e.buf...)
+	if n, last := int64(len(e.buf)), lastOutput.Load(); n > last || n < last/4 {
+		lastOutput.Store(n)
+	}
 	e.release()
 	return dst, nil
 }
@@ -122,6 +126,11 @@ type encodeState struct {
 
 var statePool sync.Pool
 
+// lastOutput is the length of a recent output, the capacity of a new
+// state's buffer: written when an output is larger, or less than a quarter,
+// so that encodes of one size do not write it.
+var lastOutput atomic.Int64
+
 // Buffers at most this large are always kept in the pool; larger ones only
 // when the last encode used at least a quarter of them.
 const (
@@ -133,7 +142,10 @@ const (
 func newEncodeState(o *options.Options) *encodeState {
 	e, _ := statePool.Get().(*encodeState)
 	if e == nil {
-		e = &encodeState{buf: make([]byte, 0, 1024)}
+		// A state lost by the pool (at a GC) starts with a buffer of the
+		// last output's size, not 1 KiB regrown ~20 times on the way to a
+		// large output.
+		e = &encodeState{buf: make([]byte, 0, min(max(int(lastOutput.Load()), 1024), maxBuffer))}
 	}
 	e.buf = e.buf[:0]
 	e.escapeHTML = !o.NoEscapeHTML

@@ -94,6 +94,9 @@ const (
 	// engines ignore: the reference encoder writes the substitute, or the
 	// error under Strict.
 	featFormatOption
+	// featString: a string (its bytes are scanned for escapes), for the
+	// engine order of route.go only.
+	featString
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -104,9 +107,9 @@ const maxTypeNest = 6
 // jsontype.Info.
 type typeInfo struct {
 	feat features
-	// dynamic is the type's DynamicRoot: values go to the reference encoder,
-	// which writes the shapes of decoded JSON faster than the engines do and
-	// needs no pre-scan for cycles.
+	// dynamic is the type's DynamicRoot, the shape of decoded JSON: values
+	// go to an engine only when they hold few map members (route.go,
+	// DecodedMembers), else to the reference encoder.
 	dynamic bool
 	// depth is the most JSON nesting (objects and arrays) a value of the type
 	// can have, for a type that is neither recursive nor dynamic.
@@ -257,6 +260,7 @@ func localFeatures(i *jsontype.Info) features {
 			f |= featPtrMarshaler
 		}
 	case reflect.String:
+		f |= featString
 		if i.Special == jsontype.Number {
 			f |= featNumber
 		}

@@ -82,11 +82,11 @@ func TestFeatures(t *testing.T) {
 		scanned bool
 	}{
 		{v: 1, lacks: ^features(0)},
-		{v: "s", lacks: ^features(0)},
+		{v: "s", has: featString, lacks: ^featString},
 		{v: 1.5, has: featFloat, lacks: featFloat32},
 		{v: float32(1), has: featFloat | featFloat32},
-		{v: planLeaf{}, lacks: ^features(0), depth: 1},
-		{v: []planLeaf{}, lacks: ^features(0), depth: 2},
+		{v: planLeaf{}, has: featString, lacks: ^featString, depth: 1},
+		{v: []planLeaf{}, has: featString, lacks: ^featString, depth: 2},
 		{v: map[string][]int{}, has: featMap, depth: 2},
 		{v: []byte("x"), lacks: ^features(0), depth: 0},
 		{v: [2]byte{}, has: featByteArray, depth: 1},

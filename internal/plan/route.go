@@ -21,6 +21,33 @@ import (
 // linear in its size whatever its depth.
 const EngineDepthLimit = 1000
 
+// DecodedMembers is the most map members a value of decoded JSON's shape
+// (any, map[string]any, []any …) may hold to go to an engine, after the
+// pre-scan has found no cycle, no nesting over the limit and no concrete type
+// the engine must not see. The reference encoder orders map members through
+// a pointer-free index and is the fastest writer of member-heavy trees; the
+// engines write long strings and arrays of numbers faster: goccy strings,
+// sonic floats, so a value holding a float goes to sonic first, any other
+// to goccy first. Measured with bench's
+// BenchmarkCorpusMarshal/<file>/any/safejson, process CPU time:
+//
+//   - few members, after ÷ before (the reference encoder), pre-scan
+//     included (benchstat, 6 interleaved rounds, Go 1.26.8 / Go 1.27.3):
+//     string_escaped 0.62 / 0.73 and string_unicode 0.60 / 0.74 through goccy
+//     (one object of 60 strings), canada_geometry (a dozen members around
+//     56,000 floats in arrays) 0.88 / 0.92 through sonic, not significant
+//     at this noise; in 3 rounds each, sonic 0.54 / 0.85 and goccy 0.67 /
+//     1.13 there;
+//   - many, through either engine ÷ the reference encoder (3 rounds, Go
+//     1.26.8 / Go 1.27.3, sonic; goccy alike on Go 1.26): citm_catalog
+//     1.14 / 1.55, items-500 1.18 / 1.41, items-20 (180 members) 0.83 / 1.49,
+//     twitter_status 0.87 / 1.32, synthea_fhir 0.82 / 1.56, golang_source
+//     0.84 / 1.35.
+//
+// The walk stops at the map that takes it over the bound, so a member-heavy
+// tree pays for the walk of its first maps only.
+const DecodedMembers = 128
+
 // Decision is where a value goes.
 type Decision struct {
 	// Engine writes the value; nil means the reference encoder.
@@ -60,27 +87,37 @@ var defaultCandidates = func() []candidate {
 // rule from the type's features. Both engines write the same bytes for what
 // they are given, so the rule is one of speed only.
 //
-//   - A type that can hold a float goes to sonic first: sonic writes NaN and
-//     ±Inf as null itself (Decision.NullForNonFinite), where goccy rejects
-//     the value and the reference encoder writes it after the failed attempt
-//     (20 items with a NaN: 2.3× the time through goccy), and sonic formats
-//     floats faster (canada_geometry typed: goccy 1.42×, sonic ahead in 8
-//     of 10 rounds).
-//   - Any other type goes to goccy first: it writes strings faster
-//     (string_escaped and string_unicode typed: goccy 0.67–0.70×, ahead in
-//     10 of 10 rounds) and is even with sonic elsewhere (citm_catalog 0.96×).
+//   - A type that can hold a float but neither a string nor an interface
+//     (numeric records and arrays, [][2]float64) goes to sonic first:
+//     sonic writes NaN and ±Inf as null itself (Decision.NullForNonFinite),
+//     where goccy rejects the value and the reference encoder writes it
+//     after the failed attempt (20 items with a NaN: 2.3× the time through
+//     goccy), and the two are about even on floats otherwise
+//     (canada_geometry typed, 56,000 floats and a few strings, goccy ÷
+//     sonic: 0.83 on Go 1.26, 1.03 on Go 1.27; it goes to goccy).
+//   - Any other type goes to goccy first: it writes strings faster, and
+//     sonic's encoding of interface fields allocates per value (synthea_fhir
+//     typed: ~540 allocations per call against goccy's 6). goccy ÷ sonic on
+//     the corpus types, Go 1.26 / Go 1.27: synthea_fhir 0.53 / 0.69,
+//     twitter_status 0.52 / 0.73, golang_source 0.75 / 0.70, string_escaped
+//     and string_unicode 0.75–0.77 / 0.79–0.82, citm_catalog 0.82 / 1.02,
+//     items-20 0.65 / 0.99, items-500 0.70 / 1.06. The price: a value of such
+//     a type holding a NaN goes through goccy's rejection first.
+//
+// Measured with bench's BenchmarkCorpusMarshal/<file>/typed/safejson under
+// -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
+// internal/engine), process CPU time per call, median of 5 interleaved
+// rounds of 200 ms, Go 1.26.8 and 1.27.3, amd64, shared 2-core VM.
 //
 // A measurement at first use (timing the first encodes of a type through
 // each engine) was rejected: on the corpus rows where the engines are within
-// 10% of each other (golang_source, twitter_status, citm_catalog, items), the
-// faster engine of a 40 ms batch changed in 3 to 4 rounds of 10 on this
-// shared machine, so a choice made from the first few calls would be a coin
-// toss per process there, and right only where the static rule is right too.
-// Measured with internal/plan at b2af32f, Go 1.26, amd64, safejson with
-// Options{Engine: …} one engine at a time, 10 interleaved rounds.
+// 10% of each other (canada_geometry, citm_catalog, items), the faster engine
+// of a 40 ms batch changed in 3 to 4 rounds of 10 on this shared machine, so
+// a choice made from the first few calls would be a coin toss per process
+// there, and right only where the static rule is right too.
 var (
-	floatCandidates = preferring(defaultCandidates, "sonic")
-	otherCandidates = preferring(defaultCandidates, "goccy")
+	numericCandidates = preferring(defaultCandidates, "sonic")
+	otherCandidates   = preferring(defaultCandidates, "goccy")
 )
 
 // preferring returns cs with the engine named first, if it is among them,
@@ -103,8 +140,8 @@ func preferring(cs []candidate, first string) []candidate {
 // candidatesFor returns the default candidates for a type with info ti, in
 // the order of the rule above: a bit test, no lookup.
 func candidatesFor(ti *typeInfo) []candidate {
-	if ti.feat&featFloat != 0 {
-		return floatCandidates
+	if ti.feat&(featFloat|featString|featDynamic) == featFloat {
+		return numericCandidates
 	}
 	return otherCandidates
 }
@@ -161,11 +198,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 	}
 	limit := min(EngineDepthLimit, o.MaxDepth)
 	if ti.dynamic {
-		// The reference encoder writes decoded JSON faster than the
-		// engines, and as fast as encoding/json on json/v2 does after a
-		// pre-scan (measured on Go 1.26 and Go 1.27: see README, "How it
-		// works"), with one allocation and no pre-scan.
-		return nil, ti
+		return routeDecoded(o, v, ti, cs, limit), ti
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {
@@ -186,6 +219,28 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		return nil, ti
 	}
 	return nil, ti
+}
+
+// routeDecoded returns the engine for v, of decoded JSON's shape (ti is a
+// DynamicRoot), from candidates cs: nil (the reference encoder) when the
+// pre-scan finds a cycle, a nesting over limit or more than DecodedMembers
+// map members, else the first candidate that may take every concrete type
+// the scan met, sonic first when it met a float (see DecodedMembers).
+func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
+	ok, seen := scanValueMembers(v, ti, limit, 0, DecodedMembers)
+	if !ok {
+		return nil
+	}
+	seen |= ti.feat
+	if o.Engine == nil && seen&featFloat != 0 {
+		cs = numericCandidates
+	}
+	for _, c := range cs {
+		if seen&c.avoid == 0 {
+			return c.eng
+		}
+	}
+	return nil
 }
 
 // Features is the planner's features type, for tests outside the package.

@@ -15,6 +15,17 @@ type routeFloats struct {
 	X, Y float64
 }
 
+type routeNumbers struct {
+	X, Y float64
+	N    int64
+	P    []float32
+}
+
+type routeMixed struct {
+	F float64
+	A any
+}
+
 type routeStrings struct {
 	A, B string
 	N    int64
@@ -27,7 +38,8 @@ type routeTree struct {
 
 // TestEngineChoice: with no Engine named, a type goes to the first engine
 // of the rule's order (route.go: sonic first for a type that can hold a
-// float, goccy first otherwise) that may take it; with one named, to that one.
+// float but neither a string nor an interface, goccy first otherwise) that
+// may take it; with one named, to that one.
 func TestEngineChoice(t *testing.T) {
 	compiled := map[string]engine.Engine{}
 	for _, e := range defaultEngines() {
@@ -51,19 +63,26 @@ func TestEngineChoice(t *testing.T) {
 		return later[0]
 	}
 	values := []struct {
-		v     any
-		float bool
+		v       any
+		numeric bool
 	}{
-		{routeFloats{X: 1}, true},
-		{&routeFloats{}, true},
-		{[]routeFloats{{}}, true},
+		{routeNumbers{X: 1}, true},
+		{&routeNumbers{}, true},
+		{[][2]float64{{1, 2}}, true},
+		{routeFloats{X: 1}, false},
+		{&routeFloats{}, false},
+		{[]routeFloats{{}}, false},
+		{routeMixed{F: 1}, false},
+		{map[string]float64{"a": 1}, false}, // its keys are strings
+		{map[int64]float64{1: 1}, true},
 		{routeStrings{A: "a"}, false},
 		{map[int64]routeStrings{1: {}}, false},
 		{&routeTree{Kids: []routeTree{{Name: "k"}}}, false},
 	}
 	for _, c := range values {
-		require.Equal(t, c.float, infoOf(reflect.TypeOf(c.v)).feat&featFloat != 0, "%T", c.v)
-		want := first(c.v, map[bool]string{true: "sonic", false: "goccy"}[c.float])
+		feat := infoOf(reflect.TypeOf(c.v)).feat
+		require.Equal(t, c.numeric, feat&featFloat != 0 && feat&(featString|featDynamic) == 0, "%T", c.v)
+		want := first(c.v, map[bool]string{true: "sonic", false: "goccy"}[c.numeric])
 		got, _ := route(normalised(nil), c.v)
 		assert.Equal(t, want, got, "%T", c.v)
 		for _, e := range defaultEngines() {
@@ -80,9 +99,12 @@ func TestEngineChoice(t *testing.T) {
 		require.NotNil(t, got)
 		assert.Equal(t, "goccy", got.Name())
 		if avoidMask(compiled["sonic"].Quirks())&featFloat == 0 {
-			got, _ := route(normalised(nil), routeFloats{})
+			got, _ := route(normalised(nil), routeNumbers{})
 			require.NotNil(t, got)
 			assert.Equal(t, "sonic", got.Name())
+			got, _ = route(normalised(nil), routeFloats{})
+			require.NotNil(t, got)
+			assert.Equal(t, "goccy", got.Name())
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"math"
 	"reflect"
 	"sync"
 	"unsafe"
@@ -117,6 +118,11 @@ type scanner struct {
 	// nesting level, kept for the next value.
 	maps  []*mapWalk
 	nmaps int
+	// members is how many more map members the walk may meet before it
+	// fails (scanValueMembers); no bound for other walks.
+	members int
+	// seen are the features of the concrete values met behind interfaces.
+	seen features
 }
 
 // mapWalk iterates one map, copying each value into an addressable value of
@@ -154,14 +160,23 @@ var scanners = sync.Pool{New: func() any { return &scanner{} }}
 
 // scanValue reports whether v, of a type with info ti, may go to the engine.
 func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
+	ok, _ := scanValueMembers(v, ti, limit, avoid, math.MaxInt)
+	return ok
+}
+
+// scanValueMembers is scanValue, failing also when the maps of v hold more
+// than members members in all (the walk stops there), and returning the
+// features of the concrete values it met behind interfaces.
+func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) (bool, features) {
 	s := scanners.Get().(*scanner)
-	s.limit, s.avoid = limit, avoid
+	s.limit, s.avoid, s.members, s.seen = limit, avoid, members, 0
 	ok := s.eface(v, ti, 0)
+	seen := s.seen
 	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
 	if cap(s.stack) <= maxPooledStack {
 		scanners.Put(s)
 	}
-	return ok
+	return ok, seen
 }
 
 // push adds r to the ancestors, reporting false when it is one already.
@@ -310,6 +325,9 @@ func (s *scanner) walkMap(p unsafe.Pointer, sp *scanPlan, depth int) bool {
 	if mv.Len() == 0 {
 		return true
 	}
+	if s.members -= mv.Len(); s.members < 0 {
+		return false
+	}
 	if sp.elem.scan == nil {
 		// The values hold no reference (keys are strings, integers or
 		// TextMarshalers, never walked): nothing in the map can lead back.
@@ -352,15 +370,23 @@ var (
 // reflect.
 func (s *scanner) any(x any, depth int) bool {
 	switch x := x.(type) {
-	case string, bool, int, int64:
+	case string:
+		s.seen |= featString
+		return true
+	case bool, int, int64:
 		return true
 	case float64:
+		s.seen |= featFloat
 		return s.avoid&featFloat == 0
 	case map[string]any:
 		if x == nil {
 			return true
 		}
+		s.seen |= featMap | featDynamic | featString
 		if s.avoid&(featMap|featDynamic) != 0 {
+			return false
+		}
+		if s.members -= len(x); s.members < 0 {
 			return false
 		}
 		if depth+1 > s.limit || !s.push(ref{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), t: mapAnyType}) {
@@ -377,6 +403,7 @@ func (s *scanner) any(x any, depth int) bool {
 		if x == nil {
 			return true
 		}
+		s.seen |= featDynamic
 		if s.avoid&featDynamic != 0 {
 			return false
 		}
@@ -392,6 +419,7 @@ func (s *scanner) any(x any, depth int) bool {
 		return true
 	}
 	ti := infoOf(reflect.TypeOf(x))
+	s.seen |= ti.feat
 	if ti.feat&s.avoid != 0 {
 		return false
 	}
