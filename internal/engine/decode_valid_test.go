@@ -355,5 +355,13 @@ func TestScanAllocs(t *testing.T) {
 	in := []byte(strings.Repeat(`{"a":{"b":[1,{"c":2}]},"d":3}`, 1))
 	in = []byte("[" + strings.Repeat(string(in)+",", 100) + "{}]")
 	Scan(in, FactKeysASCII|FactKeysUnique)
-	assert.Zero(t, testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) }))
+	allocs := testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) })
+	if raceEnabled {
+		// The race detector makes sync.Pool drop a quarter of what is put
+		// back, so a scan now and then makes a new state (its key table
+		// with it): the exact bound is checked without -race.
+		assert.LessOrEqual(t, allocs, 4.0)
+		return
+	}
+	assert.Zero(t, allocs)
 }
