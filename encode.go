@@ -22,6 +22,19 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	switch {
 	case err == nil && !panicked:
 		return out, nil
+	case !panicked && d.Retry != nil && engine.IsNonFinite(err):
+		// A NaN or ±Inf the first engine rejects: the engine that writes
+		// them as null itself, rather than the reference encoder (and the
+		// type goes to it first from now on).
+		d.NonFiniteMet()
+		out, err, panicked = attempt(d.Retry, dst[:n:n], v, io.EngineOptions(true))
+		if err == nil && !panicked {
+			return out, nil
+		}
+		if !panicked && !engine.NeedsFallback(err) {
+			return dst[:n], err
+		}
+		return options.SafeAppend(dst[:n:n], v, io)
 	case panicked || engine.NeedsFallback(err):
 		// The engine rejected the value, or could not say exactly why (the
 		// user's own errors come back in std form and are returned): the

@@ -39,7 +39,9 @@ func goccyError(v any, err error) error {
 			}
 		}
 		return &Unconvertible{Engine: "goccy", Err: err}
-	case *gojson.UnsupportedTypeError, *gojson.UnsupportedValueError:
+	case *gojson.UnsupportedValueError:
+		return &Rejected{Engine: "goccy", Err: err, NonFinite: nonFiniteText(e.Str)}
+	case *gojson.UnsupportedTypeError:
 		return &Rejected{Engine: "goccy", Err: err}
 	case *gojson.SyntaxError:
 		// "exceeded max depth": more than 10000 levels.

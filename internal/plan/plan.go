@@ -3,6 +3,7 @@ package plan
 import (
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/jsontype"
 )
@@ -118,6 +119,10 @@ type typeInfo struct {
 	// holds nothing pre-scan needs to see (no reference that can lead back to
 	// an ancestor, no interface).
 	scan *scanPlan
+	// nonFinite: a value of the type held a NaN or ±Inf that the engine it
+	// went to first rejected (Decision.NonFiniteMet); from then on the type
+	// goes to an engine that writes them itself first (candidatesFor).
+	nonFinite atomic.Bool
 }
 
 // The caches, of complete typeInfos only, by type: one for the jsontype
