@@ -1,5 +1,10 @@
 package flavor
 
+import (
+	"strings"
+	"unicode"
+)
+
 // TagOptions are the options of a `json` tag that encoding changes with.
 type TagOptions struct {
 	OmitEmpty bool // omitempty
@@ -28,3 +33,21 @@ func (o *TagOptions) set(name string) {
 // encoding/json takes in a tag's name besides letters and digits (any other
 // character makes it ignore the name).
 const ClassicTagPunct = "!#$%&()*+-./:;<=>?@[]^_{|}~ "
+
+// ClassicName reports whether the classic encoding/json takes a tag's name
+// (what comes before its first comma) as the member name: it is not empty
+// and made of letters, digits and ClassicTagPunct. json/v2's encoding/json
+// takes such a name as it is too (it cuts names only at a quote or
+// backslash, none of which ClassicTagPunct holds): the flavours read it
+// alike.
+func ClassicName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !strings.ContainsRune(ClassicTagPunct, c) && !unicode.IsLetter(c) && !unicode.IsDigit(c) {
+			return false
+		}
+	}
+	return true
+}

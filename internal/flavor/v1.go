@@ -5,7 +5,6 @@ package flavor
 import (
 	"reflect"
 	"strings"
-	"unicode"
 )
 
 // V2 is true when encoding/json is implemented on encoding/json/v2.
@@ -105,7 +104,7 @@ const TimeErrorPrefix = "Time.MarshalJSON: "
 // comma; the options are the comma-separated words after it. (Category H.)
 func ParseTag(tag string) (name string, opts TagOptions) {
 	name, rest, _ := strings.Cut(tag, ",")
-	if !validName(name) {
+	if !ClassicName(name) {
 		name = ""
 	}
 	for rest != "" {
@@ -114,21 +113,4 @@ func ParseTag(tag string) (name string, opts TagOptions) {
 		opts.set(o)
 	}
 	return name, opts
-}
-
-// validName reports whether a tag's name is usable: letters, digits and ASCII
-// punctuation but quotes, backslash and comma.
-func validName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if strings.ContainsRune(ClassicTagPunct, c) {
-			continue
-		}
-		if !unicode.IsLetter(c) && !unicode.IsDigit(c) {
-			return false
-		}
-	}
-	return true
 }

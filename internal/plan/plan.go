@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -70,13 +71,13 @@ const (
 	// types nested directly in one another; some engines compile such types
 	// in time and memory exponential in the nesting.
 	featDeepTypeNest
-	// featOddTagName: a struct field whose json tag name holds a character
-	// other than an ASCII letter, a digit, '_' or '-'. It is a superset of
-	// the names the flavours of encoding/json treat differently (the classic
-	// one drops a name with a quote, a backslash or a character that is
-	// neither a letter, a digit nor common ASCII punctuation, for the field
-	// name; json/v2 cuts it at a quote or backslash and takes the rest), kept
-	// simple so that neither rule is written a second time here.
+	// featOddTagName: a struct field whose json tag name the classic
+	// encoding/json does not take (flavor.ClassicName: a character other
+	// than a letter, a digit or ClassicTagPunct), which json/v2 reads
+	// otherwise (it cuts the name at a quote or backslash and takes the
+	// rest): the names the flavours treat differently. A name both take
+	// whole (spaces, '-', '.', letters of any script) is no odd name: the
+	// corpus's string files have such names ("Arabic Presentation Forms-A").
 	featOddTagName
 	// featHiddenMethods: an unexported embedded struct field (or pointer to
 	// one) whose type has MarshalJSON or MarshalText. The classic
@@ -284,7 +285,7 @@ func localFeatures(i *jsontype.Info) features {
 	case reflect.Struct:
 		for j := range i.Members {
 			m := &i.Members[j]
-			if !m.PlainTag {
+			if m.TagName != "" && !flavor.ClassicName(m.TagName) {
 				f |= featOddTagName
 			}
 			if m.Embedded {

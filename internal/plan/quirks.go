@@ -138,7 +138,7 @@ var quirkRules = []quirkRule{
 	},
 	{
 		quirk:   engine.QuirkTagName,
-		trigger: "a struct field whose json tag name holds a character other than an ASCII letter, a digit, '_' or '-' (a superset, see featOddTagName)",
+		trigger: "a struct field whose json tag name the classic encoding/json does not take (flavor.ClassicName, featOddTagName)",
 		avoid:   featOddTagName,
 		value: func() any {
 			return struct {
