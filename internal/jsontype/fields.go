@@ -51,10 +51,11 @@ type Member struct {
 	TagName string
 	// Opts are the tag's options (flavor.ParseTag).
 	Opts flavor.TagOptions
-	// PlainTag: the tag's name, what comes before its first comma, is made
-	// of ASCII letters, digits, '_' and '-' only (or is empty). Other names
-	// are where the flavours of encoding/json differ (see flavor.ParseTag),
-	// and where engines may differ from either.
+	// PlainTag: the tag's name, what comes before its first comma, is empty
+	// or one the classic encoding/json takes whole (flavor.ClassicName),
+	// which json/v2 takes whole too. Other names are where the flavours of
+	// encoding/json differ (see flavor.ParseTag), and where engines may
+	// differ from either.
 	PlainTag bool
 	// ReadOnly: encoding/json may write the field by its kind (see
 	// Field.ReadOnly).
@@ -76,18 +77,6 @@ func (m *Member) JSONName() string {
 	return m.GoName
 }
 
-// PlainName reports whether name is made of ASCII letters, digits, '_' and
-// '-' only (the empty name included).
-func PlainName(name string) bool {
-	for i := range len(name) {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
-}
-
 // members returns the Members of struct type t.
 func members(t reflect.Type) []Member {
 	out := make([]Member, 0, t.NumField())
@@ -105,7 +94,7 @@ func members(t reflect.Type) []Member {
 		out = append(out, Member{
 			Index: i, GoName: sf.Name, Type: sf.Type,
 			Embedded: sf.Anonymous, Exported: sf.IsExported(),
-			Name: name, TagName: raw, Opts: opts, PlainTag: PlainName(raw),
+			Name: name, TagName: raw, Opts: opts, PlainTag: raw == "" || flavor.ClassicName(raw),
 			ReadOnly: readOnlyMember(sf, name), HiddenMethods: hiddenMethods(sf),
 		})
 	}

@@ -5,7 +5,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -285,7 +284,7 @@ func localFeatures(i *jsontype.Info) features {
 	case reflect.Struct:
 		for j := range i.Members {
 			m := &i.Members[j]
-			if m.TagName != "" && !flavor.ClassicName(m.TagName) {
+			if !m.PlainTag {
 				f |= featOddTagName
 			}
 			if m.Embedded {
