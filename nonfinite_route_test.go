@@ -35,7 +35,6 @@ func TestNonFiniteRetry(t *testing.T) {
 	withNaN := []scored{{"a", 1}, {"b", math.NaN()}, {"c", math.Inf(-1)}}
 	var o Options
 	require.Equal(t, "goccy", o.plan(plain).Engine.Name(), "strings and floats: goccy first")
-	require.Equal(t, "sonic", o.plan(plain).Retry.Name(), "sonic writes a NaN goccy rejects")
 
 	want, err := json.Marshal(plain)
 	require.NoError(t, err)
@@ -46,10 +45,21 @@ func TestNonFiniteRetry(t *testing.T) {
 
 	ref, err := safe.Options{}.Marshal(withNaN)
 	require.NoError(t, err)
+	assert.Equal(t, `[{"Name":"a","Score":1},{"Name":"b","Score":null},{"Name":"c","Score":null}]`, string(ref))
+	if o.plan(plain).Retry == nil {
+		// sonic may not take the type here (arm64's sonic has float quirks
+		// the planner avoids): goccy's rejection goes to the reference
+		// encoder, and the type stays with goccy.
+		got, err = Marshal(withNaN)
+		require.NoError(t, err)
+		assert.Equal(t, string(ref), string(got))
+		assert.Equal(t, "goccy", o.plan(plain).Engine.Name())
+		return
+	}
+	require.Equal(t, "sonic", o.plan(plain).Retry.Name(), "sonic writes a NaN goccy rejects")
 	got, err = Marshal(withNaN)
 	require.NoError(t, err)
 	assert.Equal(t, string(ref), string(got))
-	assert.Equal(t, `[{"Name":"a","Score":1},{"Name":"b","Score":null},{"Name":"c","Score":null}]`, string(got))
 	assert.Equal(t, "sonic", o.plan(plain).Engine.Name(), "after a NaN the type goes to sonic first")
 
 	got, err = Marshal(plain)
