@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stderr"
 )
@@ -108,15 +109,18 @@ var anyType = reflect.TypeFor[any]()
 // for a failing method.
 func callKeyText(k reflect.Value, mapType reflect.Type, addr bool) (text []byte, called bool, err error) {
 	t := k.Type()
-	if ti := jsontype.Of(t); ti.Append == jsontype.ValueMethod || addr && ti.Append == jsontype.PointerMethod {
-		if addr && ti.Append == jsontype.PointerMethod {
-			k = k.Addr()
+	// Only a flavour that calls AppendText pays a type lookup per key.
+	if flavor.TextAppender != nil {
+		if a := jsontype.Of(t).Append; a == jsontype.ValueMethod || addr && a == jsontype.PointerMethod {
+			if a == jsontype.PointerMethod {
+				k = k.Addr()
+			}
+			ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
+			if text, err = ta.AppendText(nil); err != nil {
+				return nil, true, stderr.MapKeyError(mapType, t, true, err)
+			}
+			return text, true, nil
 		}
-		ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
-		if text, err = ta.AppendText(nil); err != nil {
-			return nil, true, stderr.MapKeyError(mapType, t, true, err)
-		}
-		return text, true, nil
 	}
 	var tm encoding.TextMarshaler
 	switch {

@@ -38,6 +38,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Status is how a Decode went.
@@ -54,9 +56,8 @@ const (
 	StdFails
 )
 
-// maxDepth is json.Valid's limit of nesting, on both flavours (the same as
-// internal/engine's validator).
-const maxDepth = 10000
+// maxDepth is json.Valid's limit of nesting.
+const maxDepth = flavor.MaxNesting
 
 // Decode returns what encoding/json decodes data into an any as (a
 // json.Number for each number if useNumber) and OK; or Invalid, where

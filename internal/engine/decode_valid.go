@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"sync"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Valid reports whether data is one JSON value, with optional whitespace
@@ -229,9 +231,8 @@ key: // an object member's name is due at i
 	goto value
 }
 
-// maxValidDepth is the nesting encoding/json's scanners allow (both flavours:
-// the 10001st open array or object is an error).
-const maxValidDepth = 10000
+// maxValidDepth is the nesting encoding/json's scanners allow.
+const maxValidDepth = flavor.MaxNesting
 
 // skipSpace returns the index of the first byte at or after i that is not
 // JSON whitespace.

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -123,6 +124,8 @@ type typeInfo struct {
 	// went to first rejected (Decision.NonFiniteMet); from then on the type
 	// goes to an engine that writes them itself first (candidatesFor).
 	nonFinite atomic.Bool
+	// retry is nonFiniteRetry's engine for the type, nil for none.
+	retry engine.Engine
 }
 
 // The caches, of complete typeInfos only, by type: one for the jsontype
@@ -191,6 +194,7 @@ func (b *planBuilder) get(i *jsontype.Info) *typeInfo {
 		ti.scan = &scanPlan{}
 		b.todo = append(b.todo, i)
 	}
+	ti.retry = nonFiniteRetry(ti)
 	b.made[i] = ti
 	return ti
 }
