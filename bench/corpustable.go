@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/safejson/safejson/bench/corpus"
+	"github.com/safejson/safejson/bench/internal/corpus"
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 )

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/safejson/safejson/bench/corpus"
+	"github.com/safejson/safejson/bench/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 )
 

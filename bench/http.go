@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/safejson/safejson/bench/corpus"
+	"github.com/safejson/safejson/bench/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 )
 
