@@ -61,8 +61,12 @@ func (o Options) decodeRoute(v any) plan.DecodeRoute {
 }
 
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode
-// plan picks and encoding/json's verdict.
+// plan picks and encoding/json's verdict. When o is invalid it returns the
+// error of o.Validate and leaves v untouched.
 func (o Options) Unmarshal(data []byte, v any) error {
+	if err := o.Validate(); err != nil {
+		return err
+	}
 	if o.Engine.IsZero() && anydec.Target(v) {
 		return anydec.Unmarshal(data, v, false, false)
 	}
@@ -148,9 +152,10 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 	return eng.Unmarshal(data, v) == nil
 }
 
-// NewDecoder returns a Decoder reading r with o's engine.
+// NewDecoder returns a Decoder reading r with o's engine. When o is invalid,
+// every Decode returns the error of o.Validate, reading nothing.
 func (o Options) NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{opts: o, std: json.NewDecoder(r)}
+	return &Decoder{opts: o, std: json.NewDecoder(r), err: o.Validate()}
 }
 
 // Decoder reads JSON values from a stream as json.Decoder does, with its
@@ -165,6 +170,7 @@ type Decoder struct {
 	// into a dynamic target, to anydec (useNumber: as json.Number).
 	flags     bool
 	useNumber bool
+	err       error // o.Validate's, returned by every Decode
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as
@@ -184,6 +190,9 @@ func (d *Decoder) DisallowUnknownFields() {
 // Decode reads the next JSON value and stores it in v, as
 // json.Decoder.Decode, with its verdict.
 func (d *Decoder) Decode(v any) error {
+	if d.err != nil {
+		return d.err
+	}
 	if d.opts.Engine.IsZero() && anydec.Target(v) {
 		var raw json.RawMessage
 		if err := d.std.Decode(&raw); err != nil {

@@ -81,8 +81,14 @@ func (o *Options) internal() options.Options {
 	}
 }
 
-// Validate reports whether o is usable: the checks of safe.Options.Validate.
+// Validate reports whether o is usable: MaxDepth from 0 to
+// safe.HardMaxDepth, MaxBreadth not negative, Circular one of the policies,
+// and Placeholder set only with CircularPlaceholder. Every encode and decode
+// under o returns this error, and does nothing else.
 func (o Options) Validate() error {
+	if o.Circular == CircularOmit && o.Placeholder == "" && o.MaxDepth == 0 && o.MaxBreadth == 0 {
+		return nil // the common case, valid by construction
+	}
 	io := o.internal()
 	return io.Validate()
 }

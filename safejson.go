@@ -22,14 +22,19 @@ const (
 // The fields up to Indent are safe.Options's, with the same meaning; a value
 // goes through the engine only when the engine can honour them all (a Replacer
 // or a MaxBreadth always takes the reference encoder).
+//
+// Invalid options (see Validate) fail every call the same way, before
+// anything is read or written: Marshal, MarshalIndent and Append return the
+// error, an Encoder's Encode and a Decoder's Decode return it, Unmarshal
+// returns it leaving the target untouched. The error begins "safejson:".
 type Options struct {
 	// Circular picks what a cycle becomes; Placeholder is the string written
 	// under CircularPlaceholder (default "[Circular]").
 	Circular    safe.Circular
 	Placeholder string
-	// MaxDepth bounds nesting (0: 10000); deeper objects and arrays become
-	// "[Object]" and "[Array]". MaxBreadth bounds the members written per
-	// object or array (0: unlimited).
+	// MaxDepth bounds nesting (0: 10000; at most safe.HardMaxDepth, 100000);
+	// deeper objects and arrays become "[Object]" and "[Array]". MaxBreadth
+	// bounds the members written per object or array (0: unlimited).
 	MaxDepth   int
 	MaxBreadth int
 	// Strict turns every substitution into a *safe.Error naming where and why.
@@ -101,7 +106,8 @@ type Encoder struct {
 // NewEncoder returns an Encoder writing to w.
 func NewEncoder(w io.Writer) *Encoder { return Options{}.NewEncoder(w) }
 
-// NewEncoder returns an Encoder writing to w under o.
+// NewEncoder returns an Encoder writing to w under o. When o is invalid,
+// every Encode returns the error of o.Validate and writes nothing.
 func (o Options) NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w, opts: o} }
 
 // SetIndent sets the indentation, as json.Encoder.SetIndent.

@@ -304,10 +304,12 @@ func TestInvalidOptions(t *testing.T) {
 		o    Options
 		want string
 	}{
-		{Options{MaxDepth: -1}, "safe: MaxDepth must not be negative, got -1"},
-		{Options{MaxBreadth: -2}, "safe: MaxBreadth must not be negative, got -2"},
-		{Options{Circular: 42}, "safe: unknown Circular policy 42"},
-		{Options{Placeholder: "x"}, `safe: Placeholder "x" is set but Circular is CircularOmit, not CircularPlaceholder`},
+		{Options{MaxDepth: -1}, "safejson: MaxDepth must not be negative, got -1"},
+		{Options{MaxBreadth: -2}, "safejson: MaxBreadth must not be negative, got -2"},
+		{Options{Circular: 42}, "safejson: unknown Circular policy 42"},
+		{Options{Placeholder: "x"}, `safejson: Placeholder "x" is set but Circular is CircularOmit, not CircularPlaceholder`},
+		{Options{MaxDepth: 1 << 30}, "safejson: MaxDepth must be at most 100000, got 1073741824"},
+		{Options{MaxDepth: safe.HardMaxDepth + 1}, "safejson: MaxDepth must be at most 100000, got 100001"},
 	} {
 		assert.EqualError(t, tc.o.Validate(), tc.want, "%+v", tc.o)
 		got, err := tc.o.Marshal(1)
@@ -316,6 +318,35 @@ func TestInvalidOptions(t *testing.T) {
 		got, err = tc.o.Append([]byte("x"), 1)
 		assert.EqualError(t, err, tc.want, "%+v", tc.o)
 		assert.Equal(t, "x", string(got), "%+v: Append leaves dst as it was", tc.o)
+		got, err = tc.o.MarshalIndent(1, "", " ")
+		assert.EqualError(t, err, tc.want, "%+v: MarshalIndent", tc.o)
+		assert.Nil(t, got)
+
+		var w bytes.Buffer
+		enc := tc.o.NewEncoder(&w)
+		assert.EqualError(t, enc.Encode(1), tc.want, "%+v: the first Encode", tc.o)
+		assert.EqualError(t, enc.Encode(1), tc.want, "%+v: every Encode", tc.o)
+		assert.Zero(t, w.Len(), "%+v: nothing written", tc.o)
+
+		for _, target := range []any{new(any), new(int), new(struct{ A int })} {
+			before := reflect.ValueOf(target).Elem().Interface()
+			assert.EqualError(t, tc.o.Unmarshal([]byte(`{"A":1}`), target), tc.want, "%+v: Unmarshal into %T", tc.o, target)
+			assert.Equal(t, before, reflect.ValueOf(target).Elem().Interface(), "%+v: target untouched", tc.o)
+		}
+
+		r := strings.NewReader(`{"A":1} {"A":2}`)
+		dec := tc.o.NewDecoder(r)
+		var v struct{ A int }
+		assert.EqualError(t, dec.Decode(&v), tc.want, "%+v: the first Decode", tc.o)
+		assert.EqualError(t, dec.Decode(&v), tc.want, "%+v: every Decode", tc.o)
+		assert.Zero(t, v.A)
+		assert.Equal(t, 15, r.Len(), "%+v: nothing read", tc.o)
+	}
+	for _, o := range []Options{{MaxDepth: safe.HardMaxDepth}, {MaxDepth: 1}, {Circular: CircularPlaceholder, Placeholder: "<>"}} {
+		assert.NoError(t, o.Validate(), "%+v", o)
+		_, err := o.Marshal(1)
+		assert.NoError(t, err, "%+v", o)
+		assert.NoError(t, o.Unmarshal([]byte("1"), new(int)), "%+v", o)
 	}
 }
 

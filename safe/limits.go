@@ -10,8 +10,9 @@ import (
 	"github.com/safejson/safejson/internal/stderr"
 )
 
-// HardMaxDepth bounds Options.MaxDepth, so that the encoder's recursion stays
-// far from the goroutine stack limit (a fatal error, not a panic, in Go).
+// HardMaxDepth is the largest valid Options.MaxDepth: it keeps the encoder's
+// recursion far from the goroutine stack limit (a fatal error, not a panic,
+// in Go). A larger MaxDepth is rejected by Validate and by every encode.
 const HardMaxDepth = options.HardMaxDepth
 
 // indirectPerLevel is how many pointers and interfaces may be followed per

@@ -36,8 +36,8 @@ type Options struct {
 	Placeholder string
 	// MaxDepth bounds nesting: objects and arrays deeper than MaxDepth (the
 	// top-level one is at depth 1) are written "[Object]" and "[Array]".
-	// 0 means DefaultMaxDepth; more than HardMaxDepth means HardMaxDepth;
-	// negative is invalid. Pointers and interfaces do not count, but more
+	// 0 means DefaultMaxDepth; negative or more than HardMaxDepth (100000)
+	// is invalid. Pointers and interfaces do not count, but more
 	// than 8 × MaxDepth of them on one path are cut short (null).
 	MaxDepth int
 	// MaxBreadth bounds the members written per object or array: after the
@@ -76,9 +76,10 @@ type Options struct {
 	Prefix, Indent string
 }
 
-// Validate reports whether the options are usable: MaxDepth and MaxBreadth not
-// negative, Circular one of the policies, and Placeholder set only with
-// CircularPlaceholder. Marshal and Append return this error, encoding nothing.
+// Validate reports whether the options are usable: MaxDepth from 0 to
+// HardMaxDepth, MaxBreadth not negative, Circular one of the policies, and
+// Placeholder set only with CircularPlaceholder. Marshal and Append return
+// this error, encoding nothing.
 func (o Options) Validate() error {
 	io := o.internal(false)
 	return io.Validate()
@@ -92,6 +93,7 @@ func (o *Options) internal(lineBreaks bool) options.Options {
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
+		API: "safe",
 	}
 }
 

@@ -28,6 +28,7 @@ func TestValidate(t *testing.T) {
 		{safe.Options{Circular: -1}, "safe: unknown Circular policy -1"},
 		{safe.Options{Placeholder: "x"}, `safe: Placeholder "x" is set but Circular is CircularOmit, not CircularPlaceholder`},
 		{safe.Options{Placeholder: "x", Circular: safe.CircularError}, `safe: Placeholder "x" is set but Circular is CircularError, not CircularPlaceholder`},
+		{safe.Options{MaxDepth: safe.HardMaxDepth + 1}, "safe: MaxDepth must be at most 100000, got 100001"},
 	} {
 		require.EqualError(t, tc.o.Validate(), tc.want)
 		_, err := tc.o.Marshal(1)
@@ -44,7 +45,7 @@ func TestValidate(t *testing.T) {
 		{Circular: safe.CircularPlaceholder, Placeholder: "<loop>"},
 		{Circular: safe.CircularPlaceholder},
 		{Circular: safe.CircularError, MaxDepth: 5, MaxBreadth: 1, Strict: true},
-		{MaxDepth: safe.HardMaxDepth + 1},
+		{MaxDepth: safe.HardMaxDepth},
 	} {
 		assert.NoError(t, o.Validate(), "%+v", o)
 	}

@@ -37,8 +37,9 @@ func CircularName(c int) string {
 const (
 	// DefaultMaxDepth is MaxDepth when the user's is 0.
 	DefaultMaxDepth = 10000
-	// HardMaxDepth bounds MaxDepth, so that the encoder's recursion stays
-	// far from the goroutine stack limit (a fatal error, not a panic, in Go).
+	// HardMaxDepth bounds MaxDepth (a larger one is invalid), so that the
+	// encoder's recursion stays far from the goroutine stack limit (a fatal
+	// error, not a panic, in Go).
 	HardMaxDepth = 100000
 	// DefaultPlaceholder is Placeholder when the user's is empty.
 	DefaultPlaceholder = "[Circular]"
@@ -62,6 +63,9 @@ type Options struct {
 	LineBreaks bool
 	// Engine is the engine safejson.Options names, nil for the default plan.
 	Engine engine.Engine
+	// API is the package whose Options these are ("safejson" or "safe"),
+	// which names it in their errors; "" is "safejson".
+	API string
 }
 
 // Normalize validates o, as Validate, and fills in the defaults and bounds.
@@ -78,23 +82,29 @@ func (o *Options) Normalize() error {
 	if o.MaxDepth == 0 {
 		o.MaxDepth = DefaultMaxDepth
 	}
-	o.MaxDepth = min(o.MaxDepth, HardMaxDepth)
 	return nil
 }
 
-// Validate reports whether the user's settings in o are usable: MaxDepth and
-// MaxBreadth not negative, Circular one of the policies, and Placeholder set
-// only with CircularPlaceholder.
+// Validate reports whether the user's settings in o are usable: MaxDepth
+// from 0 to HardMaxDepth, MaxBreadth not negative, Circular one of the
+// policies, and Placeholder set only with CircularPlaceholder. Its errors
+// begin with the name of the package whose Options o are (o.API).
 func (o *Options) Validate() error {
+	api := o.API
+	if api == "" {
+		api = "safejson"
+	}
 	switch {
 	case o.MaxDepth < 0:
-		return fmt.Errorf("safe: MaxDepth must not be negative, got %d", o.MaxDepth)
+		return fmt.Errorf("%s: MaxDepth must not be negative, got %d", api, o.MaxDepth)
+	case o.MaxDepth > HardMaxDepth:
+		return fmt.Errorf("%s: MaxDepth must be at most %d, got %d", api, HardMaxDepth, o.MaxDepth)
 	case o.MaxBreadth < 0:
-		return fmt.Errorf("safe: MaxBreadth must not be negative, got %d", o.MaxBreadth)
+		return fmt.Errorf("%s: MaxBreadth must not be negative, got %d", api, o.MaxBreadth)
 	case o.Circular < CircularOmit || o.Circular > CircularError:
-		return fmt.Errorf("safe: unknown Circular policy %d", o.Circular)
+		return fmt.Errorf("%s: unknown Circular policy %d", api, o.Circular)
 	case o.Placeholder != "" && o.Circular != CircularPlaceholder:
-		return fmt.Errorf("safe: Placeholder %q is set but Circular is %s, not CircularPlaceholder", o.Placeholder, CircularName(o.Circular))
+		return fmt.Errorf("%s: Placeholder %q is set but Circular is %s, not CircularPlaceholder", api, o.Placeholder, CircularName(o.Circular))
 	}
 	return nil
 }

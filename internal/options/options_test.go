@@ -2,6 +2,7 @@ package options_test
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,13 +21,13 @@ func TestNormalize(t *testing.T) {
 	assert.False(t, o.Indented())
 	assert.False(t, o.SafeOnly())
 
-	o = options.Options{MaxDepth: options.HardMaxDepth + 1, Circular: options.CircularPlaceholder, Placeholder: "x"}
+	o = options.Options{MaxDepth: options.HardMaxDepth, Circular: options.CircularPlaceholder, Placeholder: "x"}
 	require.NoError(t, o.Normalize())
 	assert.Equal(t, options.HardMaxDepth, o.MaxDepth)
 	assert.Equal(t, "x", o.Placeholder)
 
 	for _, bad := range []options.Options{
-		{MaxDepth: -1}, {MaxBreadth: -1}, {Circular: 3}, {Circular: -1}, {Placeholder: "x"},
+		{MaxDepth: -1}, {MaxDepth: options.HardMaxDepth + 1}, {MaxBreadth: -1}, {Circular: 3}, {Circular: -1}, {Placeholder: "x"},
 		{Circular: options.CircularError, Placeholder: options.DefaultPlaceholder},
 	} {
 		before := bad
@@ -71,14 +72,18 @@ func TestEveryPublicFieldHasItsInternalOne(t *testing.T) {
 }
 
 // TestSameErrors: both public Validate methods give the internal rule's
-// error, and Marshal returns it.
+// error, named for their own package, and Marshal returns it.
 func TestSameErrors(t *testing.T) {
 	want := (&options.Options{Placeholder: "p"}).Validate()
 	require.Error(t, want)
-	assert.Equal(t, want, safe.Options{Placeholder: "p"}.Validate())
+	assert.True(t, strings.HasPrefix(want.Error(), "safejson: "), want.Error())
+	wantSafe := (&options.Options{Placeholder: "p", API: "safe"}).Validate()
+	assert.Equal(t, "safe: "+strings.TrimPrefix(want.Error(), "safejson: "), wantSafe.Error())
+
+	assert.Equal(t, wantSafe, safe.Options{Placeholder: "p"}.Validate())
 	assert.Equal(t, want, safejson.Options{Placeholder: "p"}.Validate())
 	_, err := safejson.Options{Placeholder: "p"}.Marshal(1)
 	assert.Equal(t, want, err)
 	_, err = safe.Options{Placeholder: "p"}.Marshal(1)
-	assert.Equal(t, want, err)
+	assert.Equal(t, wantSafe, err)
 }
