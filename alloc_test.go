@@ -13,6 +13,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -39,7 +40,7 @@ func TestRootAddsNoAllocation(t *testing.T) {
 	// Decoded JSON with few members goes to the engine after the pre-scan.
 	decoded := map[string]any{"s": "name <&>", "t": []any{"a", true, nil}}
 	for _, e := range engine.All() {
-		o := Options{Engine: engine.HandleOf(e)}
+		o := Options{Engine: enginehandle.Of(e)}
 		for _, v := range []any{items, decoded} {
 			require.Equal(t, e, o.plan(v).Engine, "%s %T", e.Name(), v)
 			raw := allocs(func() ([]byte, error) { return e.Append(buf[:0], v, engine.Options{}) })

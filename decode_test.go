@@ -17,6 +17,7 @@ import (
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -217,7 +218,7 @@ func (d verdictDecoder) Decode(v any) error {
 // succeeds, encoding/json's when it fails.
 func TestDecodingKeepsTheEngineResult(t *testing.T) {
 	for _, fail := range []bool{false, true} {
-		d := safejson.Options{Engine: engine.HandleOf(verdictEngine{Engine: engine.Default(), fail: fail})}
+		d := safejson.Options{Engine: enginehandle.Of(verdictEngine{Engine: engine.Default(), fail: fail})}
 		want := "from the engine"
 		if fail {
 			want = "from encoding/json"

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 )
 
 // TestDecodedJSONThroughEngines: decoded JSON with few members, which now
@@ -39,7 +40,7 @@ func TestDecodedJSONThroughEngines(t *testing.T) {
 	}
 	for _, e := range engine.All() {
 		ce := &countingEngine{Engine: e}
-		o := Options{Engine: engine.HandleOf(ce)}
+		o := Options{Engine: enginehandle.Of(ce)}
 		for _, v := range values {
 			before := ce.calls.Load()
 			got, err := o.Marshal(v)
@@ -58,7 +59,7 @@ func TestDecodedJSONThroughEngines(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got), "%s indented", e.Name())
 		assert.Positive(t, ce.calls.Load(), "%s: no value reached the engine", e.Name())
-		noHTML := Options{Engine: engine.HandleOf(e), NoEscapeHTML: true}
+		noHTML := Options{Engine: enginehandle.Of(e), NoEscapeHTML: true}
 		got, err = noHTML.Marshal(values[0])
 		require.NoError(t, err)
 		var buf bytes.Buffer

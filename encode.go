@@ -2,6 +2,7 @@ package safejson
 
 import (
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
 )
@@ -77,7 +78,7 @@ func (o *Options) internal() options.Options {
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: o.lineBreaks,
-		Engine: engine.Resolve(o.Engine),
+		Engine: enginehandle.Resolve(o.Engine),
 	}
 }
 

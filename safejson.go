@@ -5,6 +5,7 @@ import (
 
 	"github.com/safejson/safejson/engine"
 	iengine "github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -89,7 +90,7 @@ func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 
 // engine returns the engine o names, or the default one.
 func (o Options) engine() iengine.Engine {
-	if e := iengine.Resolve(o.Engine); e != nil {
+	if e := enginehandle.Resolve(o.Engine); e != nil {
 		return e
 	}
 	return iengine.Default()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/safe"
 )
@@ -61,7 +62,7 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 			want, err := json.Marshal(c.v)
 			require.NoError(t, err)
 			before := ce.calls.Load()
-			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(c.v)
+			got, err := Options{Engine: enginehandle.Of(ce)}.Marshal(c.v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 			attempts := int64(1)
@@ -96,7 +97,7 @@ func TestDecodedJSONRoute(t *testing.T) {
 			ce := &countingEngine{Engine: e}
 			want, err := json.Marshal(c.v)
 			require.NoError(t, err)
-			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(c.v)
+			got, err := Options{Engine: enginehandle.Of(ce)}.Marshal(c.v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 			attempts := c.attempts
@@ -141,14 +142,14 @@ func TestTokenlessCyclesNeverReachAnEngine(t *testing.T) {
 		"named pointer to itself, typed":  struct{ P selfPointer }{named},
 		"any pointer to itself in struct": &struct{ A []any }{[]any{anySelf}},
 	} {
-		for _, o := range []Options{{}, {Engine: engine.HandleOf(engine.Std())}} {
+		for _, o := range []Options{{}, {Engine: enginehandle.Of(engine.Std())}} {
 			got := o.plan(v).Engine
 			assert.Nil(t, got, name)
 		}
 		eachEngine(t, func(t *testing.T, e engine.Engine) {
-			got := (&Options{Engine: engine.HandleOf(e)}).plan(v).Engine
+			got := (&Options{Engine: enginehandle.Of(e)}).plan(v).Engine
 			assert.Nil(t, got, "%s on %s", name, e.Name())
-			out, err := Options{Engine: engine.HandleOf(e)}.Marshal(v)
+			out, err := Options{Engine: enginehandle.Of(e)}.Marshal(v)
 			require.NoError(t, err, name)
 			assert.True(t, json.Valid(out), "%s on %s: %s", name, e.Name(), out)
 		})
@@ -164,7 +165,7 @@ func TestCyclesNeverReachTheEngine(t *testing.T) {
 		for _, v := range []any{benchdata.SelfMap(), benchdata.ItemsWithSelf(20), benchdata.DeepStruct(plan.EngineDepthLimit + 5), benchdata.ItemsWithFunc(3)} {
 			want, err := safe.Marshal(v)
 			require.NoError(t, err)
-			got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
+			got, err := Options{Engine: enginehandle.Of(ce)}.Marshal(v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got))
 		}
@@ -178,7 +179,7 @@ func TestRejectedValueFallsBack(t *testing.T) {
 		v := benchdata.ItemsWithNaN(20)
 		want, err := safe.Marshal(v)
 		require.NoError(t, err)
-		got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
+		got, err := Options{Engine: enginehandle.Of(ce)}.Marshal(v)
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 		assert.Contains(t, string(got), `"score":null`)
@@ -188,7 +189,7 @@ func TestRejectedValueFallsBack(t *testing.T) {
 		}
 		assert.EqualValues(t, attempts, ce.calls.Load(), "one engine attempt, then the fallback")
 
-		_, err = Options{Engine: engine.HandleOf(e), Strict: true}.Marshal(v)
+		_, err = Options{Engine: enginehandle.Of(e), Strict: true}.Marshal(v)
 		var uve *json.UnsupportedValueError
 		assert.ErrorAs(t, err, &uve, "Strict turns the substitute into the std error")
 	})
@@ -199,7 +200,7 @@ func TestEnginePanicFallsBack(t *testing.T) {
 	v := benchdata.Items(3)
 	want, err := json.Marshal(v)
 	require.NoError(t, err)
-	got, err := Options{Engine: engine.HandleOf(ce)}.Marshal(v)
+	got, err := Options{Engine: enginehandle.Of(ce)}.Marshal(v)
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
 	assert.EqualValues(t, 1, ce.calls.Load())
@@ -235,8 +236,8 @@ func assertStdError(t *testing.T, want, err error) {
 
 func TestUserPanicPropagates(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
-		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: engine.HandleOf(e)}.Marshal(panicky{}) })
-		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: engine.HandleOf(e)}.Marshal([]any{1, panicky{}}) })
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: enginehandle.Of(e)}.Marshal(panicky{}) })
+		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: enginehandle.Of(e)}.Marshal([]any{1, panicky{}}) })
 	})
 }
 
@@ -246,7 +247,7 @@ func TestUserErrorIsStdError(t *testing.T) {
 		_, want := json.Marshal(map[string]any{"f": failing{&stdCalls}})
 		require.Error(t, want)
 		dst := []byte("prefix")
-		got, err := Options{Engine: engine.HandleOf(e)}.Append(dst, map[string]any{"f": failing{&calls}})
+		got, err := Options{Engine: enginehandle.Of(e)}.Append(dst, map[string]any{"f": failing{&calls}})
 		assertStdError(t, want, err)
 		assert.Equal(t, "prefix", string(got), "nothing appended on error")
 		assert.LessOrEqual(t, calls, 2, "the user's method is not retried more than once")
@@ -392,11 +393,11 @@ func TestUnmarshalAndDecoder(t *testing.T) {
 			A int
 			B []string
 		}
-		require.NoError(t, Options{Engine: engine.HandleOf(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
+		require.NoError(t, Options{Engine: enginehandle.Of(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
 		assert.Equal(t, 1, v.A)
 		assert.Equal(t, []string{"x"}, v.B)
 
-		d := Options{Engine: engine.HandleOf(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
+		d := Options{Engine: enginehandle.Of(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
 		d.UseNumber()
 		var m map[string]any
 		require.NoError(t, d.Decode(&m))
@@ -440,7 +441,7 @@ func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got), "%#v", v)
 		eachEngine(t, func(t *testing.T, e engine.Engine) {
-			got, err := Options{Engine: engine.HandleOf(e)}.Marshal(v)
+			got, err := Options{Engine: enginehandle.Of(e)}.Marshal(v)
 			require.NoError(t, err)
 			assert.Equal(t, string(want), string(got), "%#v", v)
 		})

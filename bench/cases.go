@@ -8,6 +8,7 @@ import (
 	pubengine "github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -106,7 +107,7 @@ func planFor(eng engine.Engine) pubengine.Engine {
 	if eng == engine.Default() {
 		return pubengine.Engine{}
 	}
-	return engine.HandleOf(eng)
+	return enginehandle.Of(eng)
 }
 
 // engineByName returns the engine of this binary called name, or the default

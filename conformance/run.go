@@ -16,6 +16,7 @@ import (
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -461,7 +462,7 @@ func (l *callLog) check() []string {
 
 func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Options {
 	o := safejsonOptions(c.Options)
-	o.Engine = engine.HandleOf(e)
+	o.Engine = enginehandle.Of(e)
 	o.Replacer = calls.wrap()
 	return o
 }

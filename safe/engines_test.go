@@ -11,6 +11,7 @@ import (
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -36,7 +37,7 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 				for _, c := range diffCases() {
 					want, wantErr := vr.ref.Marshal(c.Value)
 					o := vr.opts
-					o.Engine = engine.HandleOf(e)
+					o.Engine = enginehandle.Of(e)
 					got, err := o.Marshal(c.Value)
 					if wantErr != nil {
 						if assert.Error(t, err, "%s (%s)", c.Name, c.Where()) {

@@ -5,7 +5,8 @@
 // "goccy" (goccy/go-json) and "std" (encoding/json itself, always compiled
 // in). Which ones a binary holds is decided by build tags (see Default); All
 // lists them and ByName finds one. The public package
-// github.com/safejson/safejson/engine names them by opaque handles (Handle).
+// github.com/safejson/safejson/engine names them by its Engine type (see
+// handle.go and package internal/enginehandle).
 //
 // An engine either writes exactly the bytes encoding/json writes, or fails with
 // one of three kinds of error (see errors.go):
