@@ -7,7 +7,7 @@
 # Copies the repository (tracked and untracked, non-ignored files, as they are in
 # the work tree) to a temporary directory, runs `go get` of the given versions
 # there (GOFLAGS=-mod=mod), then runs the conformance suite (go test
-# ./conformance/... and the report table) in the default build, under each engine
+# ./internal/conformance/... and the report table) in the default build, under each engine
 # build tag, and under GOARCH=arm64 with qemu-aarch64-static when it is installed.
 # A Go toolchain (goX.Y.Z) is checked the same way: every check runs with
 # GOTOOLCHAIN=goX.Y.Z (the go command fetches it through the module proxy), and,
@@ -119,7 +119,7 @@ verdicts=()
 LOG="$TMP/log"
 mkdir -p "$LOG"
 
-# check NAME [go flags...]: go test ./conformance/... (the corpus, the literals
+# check NAME [go flags...]: go test ./internal/conformance/... (the corpus, the literals
 # against encoding/json, the fuzz seeds) and the report table with the upgraded
 # engines; then, unless BASELINE=0, the report with the engines of the
 # repository, and the results the upgrade changes.
@@ -127,9 +127,9 @@ check() {
 	local name=$1
 	shift
 	configs+=("$name")
-	step "$name: ${TOOLCHAIN:+GOTOOLCHAIN=$TOOLCHAIN }${GOEXPERIMENT:+GOEXPERIMENT=$GOEXPERIMENT }${GOARCH:+GOARCH=$GOARCH }go test ./conformance/... $*"
+	step "$name: ${TOOLCHAIN:+GOTOOLCHAIN=$TOOLCHAIN }${GOEXPERIMENT:+GOEXPERIMENT=$GOEXPERIMENT }${GOARCH:+GOARCH=$GOARCH }go test ./internal/conformance/... $*"
 	local ok=1 verdict
-	if upgraded test -count=1 "$@" ./conformance/... >"$LOG/$name.test" 2>&1; then
+	if upgraded test -count=1 "$@" ./internal/conformance/... >"$LOG/$name.test" 2>&1; then
 		tail -1 "$LOG/$name.test"
 	else
 		ok=0
@@ -138,7 +138,7 @@ check() {
 		echo "(full output: $LOG/$name.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
 	fi
 	step "$name: report"
-	upgraded run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
+	upgraded run "$@" ./internal/conformance/cmd/report ${REPORT_FLAGS:-} -trace "$LOG/$name.trace" >"$LOG/$name.md" 2>&1 || ok=0
 	if grep -q '^verdict: ' "$LOG/$name.md"; then
 		cat "$LOG/$name.md"
 		verdict=$(grep '^verdict: ' "$LOG/$name.md" | tail -1)
@@ -156,8 +156,8 @@ check() {
 
 	if [ "${BASELINE:-1}" != 0 ]; then
 		step "$name: what the upgrade changes (report -tsv, before and after)"
-		upgraded run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
-		(cd "$BASE" && go run "$@" ./conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
+		upgraded run "$@" ./internal/conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.after.tsv" 2>/dev/null || true
+		(cd "$BASE" && go run "$@" ./internal/conformance/cmd/report ${REPORT_FLAGS:-} -tsv >"$LOG/$name.before.tsv" 2>/dev/null) || true
 		local changed
 		changed=$(diff <(sort "$LOG/$name.before.tsv") <(sort "$LOG/$name.after.tsv") |
 			awk -F'\t' '/^[<>] / { print substr($1, 3) "\t" $2 "\t" (substr($1, 1, 1) == "<" ? "before" : "upgraded") "\t" $3 "\t" $4 }' |

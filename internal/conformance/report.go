@@ -203,7 +203,7 @@ func ReadmeSection(cases []*corpus.Case) string {
 	b.WriteString("Where safejson's output through an engine differs from encoding/json's (or, for values\n")
 	b.WriteString("encoding/json rejects, from the reference encoder `safe`), the conformance case that shows\n")
 	b.WriteString("it records the engine, the reason and the bytes. This list is generated from those cases\n")
-	b.WriteString("(`go run ./conformance/cmd/report -readme`); a test fails when it is stale, and when a\n")
+	b.WriteString("(`go run ./internal/conformance/cmd/report -readme`); a test fails when it is stale, and when a\n")
 	b.WriteString("listed difference no longer happens.\n\n")
 	n := 0
 	for _, c := range cases {

@@ -220,7 +220,7 @@ var errBoom = errors.New("boom")
 
 // same is a literal Same case of the runner's own tests.
 func same(name string, v any, want string) *corpus.Case {
-	return &corpus.Case{Name: name, Kind: corpus.Same, Value: v, Want: []byte(want), File: "conformance/conformance_test.go"}
+	return &corpus.Case{Name: name, Kind: corpus.Same, Value: v, Want: []byte(want), File: "internal/conformance/conformance_test.go"}
 }
 
 // TestDifferentialExpectations: a differential case expects encoding/json's
@@ -371,12 +371,12 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 // TestReadmeUpToDate: the README's known-differences region is what the cases
 // say.
 func TestReadmeUpToDate(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
 	got, err := ReadmeRegion(readme)
 	require.NoError(t, err)
 	require.Equal(t, ReadmeSection(corpus.Cases()), got,
-		"README.md's known-differences section is stale: regenerate it with `go run ./conformance/cmd/report -readme` from the repository root")
+		"README.md's known-differences section is stale: regenerate it with `go run ./internal/conformance/cmd/report -readme` from the repository root")
 }
 
 func TestReadmeReplace(t *testing.T) {

@@ -4,13 +4,13 @@
 // verdict. It exits 1 when any result is a failure (a difference the cases do
 // not list, or a listed one that no longer happens).
 //
-//	go run ./conformance/cmd/report                   # the table
-//	go run ./conformance/cmd/report -readme           # also rewrite README.md's known-differences section
-//	go run ./conformance/cmd/report -engines sonic    # only some engines
-//	go run ./conformance/cmd/report -tsv              # one line per result, to compare runs
-//	go run ./conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
-//	go run ./conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
-//	go run -tags safejson_goccy ./conformance/cmd/report
+//	go run ./internal/conformance/cmd/report                   # the table
+//	go run ./internal/conformance/cmd/report -readme           # also rewrite README.md's known-differences section
+//	go run ./internal/conformance/cmd/report -engines sonic    # only some engines
+//	go run ./internal/conformance/cmd/report -tsv              # one line per result, to compare runs
+//	go run ./internal/conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
+//	go run ./internal/conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
+//	go run -tags safejson_goccy ./internal/conformance/cmd/report
 //
 // Run it from the repository (README.md is found by walking up to go.mod).
 package main
@@ -26,7 +26,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/safejson/safejson/conformance"
+	"github.com/safejson/safejson/internal/conformance"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 )

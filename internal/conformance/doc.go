@@ -15,5 +15,5 @@
 // bytes, with the reason and those bytes. The list must stay true: a known
 // difference that disappears is a failure too. The target is an empty list; the
 // README's known-differences section is generated from it (go run
-// ./conformance/cmd/report -readme).
+// ./internal/conformance/cmd/report -readme).
 package conformance
