@@ -1,11 +1,16 @@
 package safejson_test
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/safe"
 )
 
 type User struct {
@@ -60,4 +65,143 @@ func ExampleNewEncoder() {
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(map[string]any{"html": "<b>", "f": func() {}})
 	// Output: {"html":"<b>"}
+}
+
+// A cyclic value, a NaN and a func field: encoding/json returns an error for
+// each; safejson writes valid JSON with a substitute, and for everything
+// else exactly encoding/json's bytes.
+func Example() {
+	type Node struct {
+		Name   string   `json:"name"`
+		Weight float64  `json:"weight"`
+		Parent *Node    `json:"parent,omitempty"`
+		OnSave func()   `json:"on_save,omitempty"`
+		Tags   []string `json:"tags"`
+	}
+	root := &Node{Name: "root", Weight: math.NaN(), OnSave: func() {}}
+	root.Parent = root
+
+	b, err := safejson.Marshal(root)
+	fmt.Println(string(b), err)
+
+	_, err = json.Marshal(root)
+	fmt.Println(err != nil)
+	// Output:
+	// {"name":"root","weight":null,"tags":null} <nil>
+	// true
+}
+
+// A value that holds itself through an interface alone writes no JSON
+// token at all: Go 1.27's encoding/json overflows the stack on it (a fatal
+// error); safejson writes null on every toolchain.
+func ExampleMarshal_selfReference() {
+	var x any
+	x = &x
+	b, err := safejson.Marshal(x)
+	fmt.Println(string(b), err)
+	// Output: null <nil>
+}
+
+func ExampleAppend() {
+	buf := []byte(`{"user":`)
+	buf, err := safejson.Append(buf, User{Name: "Ada", Score: math.Inf(1)})
+	buf = append(buf, '}')
+	fmt.Println(string(buf), err)
+	// Output: {"user":{"name":"Ada","score":null}} <nil>
+}
+
+func ExampleUnmarshal() {
+	var u User
+	err := safejson.Unmarshal([]byte(`{"name":"Ada","score":9.5}`), &u)
+	fmt.Println(u.Name, u.Score, err)
+
+	// Errors are encoding/json's, of its types.
+	err = safejson.Unmarshal([]byte(`{"name":42}`), &u)
+	var typeErr *json.UnmarshalTypeError
+	fmt.Println(errors.As(err, &typeErr), typeErr.Field)
+	// Output:
+	// Ada 9.5 <nil>
+	// true name
+}
+
+func ExampleNewDecoder() {
+	dec := safejson.NewDecoder(strings.NewReader(`{"name":"Ada"} {"name":"Grace"}`))
+	for {
+		var u User
+		if err := dec.Decode(&u); err == io.EOF {
+			break
+		} else if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(u.Name)
+	}
+	// Output:
+	// Ada
+	// Grace
+}
+
+// Loggers (zap, zerolog, slog) write JSON without HTML escaping: so does
+// an Encoder with NoEscapeHTML.
+func ExampleOptions_NewEncoder() {
+	enc := safejson.Options{NoEscapeHTML: true}.NewEncoder(os.Stdout)
+	_ = enc.Encode(map[string]any{"msg": "a < b & c", "v": math.NaN()})
+	// Output: {"msg":"a < b & c","v":null}
+}
+
+func ExampleOptions_Validate() {
+	opts := safejson.Options{MaxDepth: -1}
+	fmt.Println(opts.Validate())
+
+	// Every call under invalid options returns that error, doing nothing else.
+	_, err := opts.Marshal(1)
+	fmt.Println(err)
+	// Output:
+	// safejson: MaxDepth must not be negative, got -1
+	// safejson: MaxDepth must not be negative, got -1
+}
+
+func ExampleOptions_maxDepth() {
+	deep := []any{[]any{[]any{[]any{"x"}}}}
+	b, _ := safejson.Options{MaxDepth: 2}.Marshal(deep)
+	fmt.Println(string(b))
+	// Output: [["[Array]"]]
+}
+
+func ExampleOptions_maxBreadth() {
+	b, _ := safejson.Options{MaxBreadth: 2}.Marshal([]int{1, 2, 3, 4, 5})
+	fmt.Println(string(b))
+	// Output: [1,2,"... 3 items not stringified"]
+}
+
+// A Replacer sees every value before it is written, with its key: here it
+// hides passwords.
+func ExampleOptions_replacer() {
+	opts := safejson.Options{Replacer: func(key string, v any) (any, bool) {
+		if key == "password" {
+			return "***", true
+		}
+		return v, true
+	}}
+	b, _ := opts.Marshal(map[string]any{"user": "ada", "password": "hunter2"})
+	fmt.Println(string(b))
+	// Output: {"password":"***","user":"ada"}
+}
+
+// Under Strict every substitution is an error that says where and why, and
+// wraps encoding/json's error for the same value.
+func ExampleOptions_strictError() {
+	type Node struct {
+		Next *Node `json:"next"`
+	}
+	n := &Node{}
+	n.Next = n
+	_, err := safejson.Options{Strict: true}.Marshal(n)
+	var se *safe.Error
+	var ue *json.UnsupportedValueError
+	fmt.Println(errors.As(err, &se), se.Path, se.Reason)
+	fmt.Println(errors.As(err, &ue))
+	// Output:
+	// true /next cycle
+	// true
 }

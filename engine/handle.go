@@ -88,7 +88,8 @@ func (e Engine) IsZero() bool { return e.n == nil }
 // Default returns this binary's default engine: sonic on amd64 and arm64
 // (where sonic builds for the Go in use), goccy elsewhere, or the one a
 // build tag forces. Which compiled-in engine the default plan tries first
-// is decided per type, for encoding and for decoding (see the README), so
+// is decided per type, for encoding and for decoding (see the package
+// comment), so
 // Default is not always the one that runs. Naming it in safejson.Options.Engine
 // restricts a value to that engine or the reference encoder; the zero
 // Engine lets each type go to the compiled-in engine the plan prefers for

@@ -9,8 +9,7 @@
 // program, classic (Go 1.26; Go 1.27 with GOEXPERIMENT=nojsonv2) or on
 // encoding/json/v2 (Go 1.27 by default), whose rules differ in places (invalid
 // UTF-8 written as U+FFFD itself, U+2028 escaped in MarshalJSON output, tag
-// names, map keys written by value, errors); internal/flavor holds each
-// difference once per flavour. For every value json.Marshal accepts, nested
+// names, map keys written by value, errors). For every value json.Marshal accepts, nested
 // at most MaxDepth levels, Marshal writes the same bytes (a value only one
 // flavour accepts gets its bytes there, a substitute on the other); MarshalIndent writes json.MarshalIndent's; Options.NoEscapeHTML,
 // Prefix and Indent write what a json.Encoder with SetEscapeHTML(false) and
