@@ -12,11 +12,14 @@
 //	go run ./bench -engine goccy        # any engine of engine.All()
 //	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
 //	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
+//	go run ./bench -clock cpu -markdown docs/benchmarks.md -section table-go1.26
+//	                                    # also rewrite that generated section of the docs
 //
 // Progress goes to stderr, results to stdout.
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -39,7 +42,7 @@ func main() {
 
 // run is the command: it parses args, measures, and writes results to stdout
 // and progress to stderr.
-func run(args []string, stdout, stderr io.Writer) error {
+func run(args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -50,7 +53,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		clockName  = fs.String("clock", "wall", "what batches are timed with: wall (elapsed) or cpu (process CPU time; steadier on a busy machine)")
 		quick      = fs.Bool("quick", false, "smoke run: 3 runs of 1 ms batches; HTTP: 300 ms per encoder")
 		chart      = fs.String("chart", "", "also draw the table as an SVG chart into this file")
-		caseRE     = fs.String("case", "", "only the cases whose slug or name matches this regexp")
+		caseRE     = fs.String("case", "", "only the cases whose slug or name matches this regexp (with -from: the rows of the saved run)")
 		from       = fs.String("from", "", "measure nothing: render the table (and -chart) of a report saved with -json")
 		doHTTP     = fs.Bool("http", false, "measure an HTTP route per encoder instead of the table")
 		duration   = fs.Duration("duration", 5*time.Second, "HTTP: load time per encoder, split over the rounds")
@@ -58,12 +61,32 @@ func run(args []string, stdout, stderr io.Writer) error {
 		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
 		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
 		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
+		mdFile     = fs.String("markdown", "", "also write the markdown tables into this file, between the markers of -section (docs/benchmarks.md)")
+		section    = fs.String("section", "", "with -markdown: the section to rewrite, between <!-- BEGIN bench NAME --> and <!-- END bench NAME -->")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %q", fs.Args())
+	}
+	switch {
+	case (*mdFile == "") != (*section == ""):
+		return fmt.Errorf("bench: -markdown and -section go together")
+	case *mdFile != "" && *asJSON:
+		return fmt.Errorf("bench: -markdown writes markdown: not with -json")
+	case *mdFile != "":
+		// The tables go to stdout as usual, and into the file's section.
+		var buf bytes.Buffer
+		out := stdout
+		stdout = io.MultiWriter(out, &buf)
+		defer func() {
+			if err == nil {
+				if err = writeSection(*mdFile, *section, buf.Bytes()); err == nil {
+					fmt.Fprintf(stderr, "bench: section %s of %s written\n", *section, *mdFile)
+				}
+			}
+		}()
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -128,6 +151,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if rep, err = readReport(*from); err != nil {
 			return err
 		}
+		if rep.Rows, err = selectRows(rep.Rows, *caseRE); err != nil {
+			return err
+		}
 	} else {
 		cases, err := selectCases(Cases(), *caseRE)
 		if err != nil {
@@ -165,6 +191,28 @@ func selectCases(cases []Case, expr string) ([]Case, error) {
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("bench: -case %q matches no case", expr)
+	}
+	return out, nil
+}
+
+// selectRows keeps the rows of a saved report whose slug or name matches
+// expr; all for "".
+func selectRows(rows []Row, expr string) ([]Row, error) {
+	if expr == "" {
+		return rows, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, fmt.Errorf("bench: -case: %w", err)
+	}
+	var out []Row
+	for _, r := range rows {
+		if re.MatchString(r.Slug) || re.MatchString(r.Case) {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("bench: -case %q matches no row of the saved run", expr)
 	}
 	return out, nil
 }
