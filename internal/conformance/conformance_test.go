@@ -368,29 +368,29 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 	assert.Len(t, circular, 3, "every cycle policy")
 }
 
-// TestReadmeUpToDate: the README's known-differences region is what the cases
-// say.
-func TestReadmeUpToDate(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+// TestDocUpToDate: the known-differences region of docs/differences.md is
+// what the cases say.
+func TestDocUpToDate(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/differences.md")
 	require.NoError(t, err)
-	got, err := ReadmeRegion(readme)
+	got, err := DocRegion(doc)
 	require.NoError(t, err)
-	require.Equal(t, ReadmeSection(corpus.Cases()), got,
-		"README.md's known-differences section is stale: regenerate it with `go run ./internal/conformance/cmd/report -readme` from the repository root")
+	require.Equal(t, DocSection(corpus.Cases()), got,
+		"docs/differences.md's known-differences section is stale: regenerate it with `go run ./internal/conformance/cmd/report -docs` from the repository root")
 }
 
-func TestReadmeReplace(t *testing.T) {
-	in := []byte("a\n" + ReadmeBegin + " (x) -->\nold\n" + ReadmeEnd + "\nb\n")
-	out, err := ReplaceReadmeSection(in, "new\n")
+func TestDocReplace(t *testing.T) {
+	in := []byte("a\n" + DocBegin + " (x) -->\nold\n" + DocEnd + "\nb\n")
+	out, err := ReplaceDocSection(in, "new\n")
 	require.NoError(t, err)
-	assert.Equal(t, "a\n"+ReadmeBegin+" (x) -->\nnew\n"+ReadmeEnd+"\nb\n", string(out))
-	region, err := ReadmeRegion(out)
+	assert.Equal(t, "a\n"+DocBegin+" (x) -->\nnew\n"+DocEnd+"\nb\n", string(out))
+	region, err := DocRegion(out)
 	require.NoError(t, err)
 	assert.Equal(t, "new\n", region)
-	_, err = ReplaceReadmeSection([]byte("no markers"), "x")
-	assert.EqualError(t, err, "conformance: README has no "+ReadmeBegin+" marker")
-	_, err = ReplaceReadmeSection([]byte(ReadmeBegin+"\nno end"), "x")
-	assert.EqualError(t, err, "conformance: README has no "+ReadmeEnd+" marker after "+ReadmeBegin)
+	_, err = ReplaceDocSection([]byte("no markers"), "x")
+	assert.EqualError(t, err, "conformance: the document has no "+DocBegin+" marker")
+	_, err = ReplaceDocSection([]byte(DocBegin+"\nno end"), "x")
+	assert.EqualError(t, err, "conformance: the document has no "+DocEnd+" marker after "+DocBegin)
 }
 
 func TestWriteMarkdown(t *testing.T) {

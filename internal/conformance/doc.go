@@ -14,6 +14,6 @@
 // A case may list known differences: an engine for which safejson writes other
 // bytes, with the reason and those bytes. The list must stay true: a known
 // difference that disappears is a failure too. The target is an empty list; the
-// README's known-differences section is generated from it (go run
-// ./internal/conformance/cmd/report -readme).
+// known-differences section of docs/differences.md is generated from it (go run
+// ./internal/conformance/cmd/report -docs).
 package conformance

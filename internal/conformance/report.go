@@ -14,10 +14,11 @@ import (
 	"github.com/safejson/safejson/internal/flavor"
 )
 
-// The README region generated from the cases' known differences.
+// The region of docs/differences.md generated from the cases' known
+// differences.
 const (
-	ReadmeBegin = "<!-- BEGIN known-differences"
-	ReadmeEnd   = "<!-- END known-differences -->"
+	DocBegin = "<!-- BEGIN known-differences"
+	DocEnd   = "<!-- END known-differences -->"
 )
 
 // RawSummary says in a word what the raw engine did with the case's value:
@@ -195,15 +196,16 @@ func markdownText(s string) string {
 	return strings.ReplaceAll(s, "`", "'")
 }
 
-// ReadmeSection is the generated body of the README region: the known
-// differences of the cases, or a statement that there are none.
-func ReadmeSection(cases []*corpus.Case) string {
+// DocSection is the generated body of the region of docs/differences.md:
+// the known differences of the cases, or a statement that there are none.
+// Its links to the cases are relative to docs/.
+func DocSection(cases []*corpus.Case) string {
 	var b strings.Builder
 	b.WriteString("\n## Known differences\n\n")
 	b.WriteString("Where safejson's output through an engine differs from encoding/json's (or, for values\n")
 	b.WriteString("encoding/json rejects, from the reference encoder `safe`), the conformance case that shows\n")
 	b.WriteString("it records the engine, the reason and the bytes. This list is generated from those cases\n")
-	b.WriteString("(`go run ./internal/conformance/cmd/report -readme`); a test fails when it is stale, and when a\n")
+	b.WriteString("(`go run ./internal/conformance/cmd/report -docs`); a test fails when it is stale, and when a\n")
 	b.WriteString("listed difference no longer happens.\n\n")
 	n := 0
 	for _, c := range cases {
@@ -222,7 +224,7 @@ func ReadmeSection(cases []*corpus.Case) string {
 			if k.Arch != "" {
 				eng += " (" + k.Arch + ")"
 			}
-			fmt.Fprintf(&b, "| %s | [%s](%s#L%d) | %s | `%s` |\n", eng, c.Name, c.File, c.Line, markdownText(k.Reason), markdownText(quote(k.Got)))
+			fmt.Fprintf(&b, "| %s | [%s](../%s#L%d) | %s | `%s` |\n", eng, c.Name, c.File, c.Line, markdownText(k.Reason), markdownText(quote(k.Got)))
 		}
 	}
 	b.WriteString("\n")
@@ -247,7 +249,7 @@ func writeFlavorTable(b *strings.Builder, cases []*corpus.Case) {
 	if len(reasons) == 0 {
 		return
 	}
-	b.WriteString("### Where the toolchain's encoding/json changes the answer\n\n")
+	b.WriteString("## Where the toolchain's encoding/json changes the answer\n\n")
 	b.WriteString("safejson follows the encoding/json of the toolchain that builds the program, so these cases\n")
 	b.WriteString("expect one answer on Go 1.26 and Go 1.27 with `GOEXPERIMENT=nojsonv2` (classic) and another on\n")
 	b.WriteString("Go 1.27 (encoding/json on json/v2); each case states both, and the suite checks both literals\n")
@@ -257,45 +259,45 @@ func writeFlavorTable(b *strings.Builder, cases []*corpus.Case) {
 	for _, r := range reasons {
 		var links []string
 		for _, c := range byReason[r] {
-			links = append(links, fmt.Sprintf("[%s](%s#L%d)", c.Name, c.File, c.Line))
+			links = append(links, fmt.Sprintf("[%s](../%s#L%d)", c.Name, c.File, c.Line))
 		}
 		fmt.Fprintf(b, "| %s | %s |\n", markdownText(r), strings.Join(links, ", "))
 	}
 	b.WriteString("\n")
 }
 
-// ReplaceReadmeSection returns readme with the text between the end of the
-// ReadmeBegin line and ReadmeEnd replaced by section.
-func ReplaceReadmeSection(readme []byte, section string) ([]byte, error) {
-	_, start, end, err := readmeRegion(readme)
+// ReplaceDocSection returns the document with the text between the end of the
+// DocBegin line and DocEnd replaced by section.
+func ReplaceDocSection(doc []byte, section string) ([]byte, error) {
+	_, start, end, err := docRegion(doc)
 	if err != nil {
 		return nil, err
 	}
-	out := append([]byte{}, readme[:start]...)
+	out := append([]byte{}, doc[:start]...)
 	out = append(out, section...)
-	return append(out, readme[end:]...), nil
+	return append(out, doc[end:]...), nil
 }
 
-// ReadmeRegion returns the current text between the markers of readme.
-func ReadmeRegion(readme []byte) (string, error) {
-	body, _, _, err := readmeRegion(readme)
+// DocRegion returns the current text between the markers of doc.
+func DocRegion(doc []byte) (string, error) {
+	body, _, _, err := docRegion(doc)
 	return body, err
 }
 
-func readmeRegion(readme []byte) (body string, start, end int, err error) {
-	b := bytes.Index(readme, []byte(ReadmeBegin))
+func docRegion(doc []byte) (body string, start, end int, err error) {
+	b := bytes.Index(doc, []byte(DocBegin))
 	if b < 0 {
-		return "", 0, 0, errors.New("conformance: README has no " + ReadmeBegin + " marker")
+		return "", 0, 0, errors.New("conformance: the document has no " + DocBegin + " marker")
 	}
-	nl := bytes.IndexByte(readme[b:], '\n')
+	nl := bytes.IndexByte(doc[b:], '\n')
 	if nl < 0 {
-		return "", 0, 0, errors.New("conformance: README ends on its " + ReadmeBegin + " line")
+		return "", 0, 0, errors.New("conformance: the document ends on its " + DocBegin + " line")
 	}
 	start = b + nl + 1
-	e := bytes.Index(readme[start:], []byte(ReadmeEnd))
+	e := bytes.Index(doc[start:], []byte(DocEnd))
 	if e < 0 {
-		return "", 0, 0, errors.New("conformance: README has no " + ReadmeEnd + " marker after " + ReadmeBegin)
+		return "", 0, 0, errors.New("conformance: the document has no " + DocEnd + " marker after " + DocBegin)
 	}
 	end = start + e
-	return string(readme[start:end]), start, end, nil
+	return string(doc[start:end]), start, end, nil
 }

@@ -5,14 +5,15 @@
 // not list, or a listed one that no longer happens).
 //
 //	go run ./internal/conformance/cmd/report                   # the table
-//	go run ./internal/conformance/cmd/report -readme           # also rewrite README.md's known-differences section
+//	go run ./internal/conformance/cmd/report -docs             # also rewrite docs/differences.md's known-differences section
 //	go run ./internal/conformance/cmd/report -engines sonic    # only some engines
 //	go run ./internal/conformance/cmd/report -tsv              # one line per result, to compare runs
 //	go run ./internal/conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
 //	go run ./internal/conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
 //	go run -tags safejson_goccy ./internal/conformance/cmd/report
 //
-// Run it from the repository (README.md is found by walking up to go.mod).
+// Run it from the repository (docs/differences.md is found by walking up to
+// go.mod).
 package main
 
 import (
@@ -32,7 +33,7 @@ import (
 )
 
 func main() {
-	readme := flag.Bool("readme", false, "rewrite the known-differences section of the repository's README.md from the cases")
+	docs := flag.Bool("docs", false, "rewrite the known-differences section of the repository's docs/differences.md from the cases")
 	engines := flag.String("engines", "", "comma-separated engine names to run (default: every engine of this build)")
 	tsv := flag.Bool("tsv", false, "print one tab-separated line per result (case, engine, status, raw engine) instead of the table")
 	skip := flag.String("skip", "", "leave out the cases whose name matches this regular expression (e.g. one that crashes an engine)")
@@ -49,15 +50,15 @@ func main() {
 		defer f.Close()
 		cfg.Trace = f
 	}
-	if err := run(cfg, *readme, *engines, *tsv, *skip); err != nil {
+	if err := run(cfg, *docs, *engines, *tsv, *skip); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
 		os.Exit(2)
 	}
 }
 
-func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, skip string) error {
-	if rewriteReadme {
-		path, err := readmePath()
+func run(cfg conformance.Config, rewriteDocs bool, names string, tsv bool, skip string) error {
+	if rewriteDocs {
+		path, err := docPath()
 		if err != nil {
 			return err
 		}
@@ -65,7 +66,7 @@ func run(cfg conformance.Config, rewriteReadme bool, names string, tsv bool, ski
 		if err != nil {
 			return err
 		}
-		updated, err := conformance.ReplaceReadmeSection(old, conformance.ReadmeSection(corpus.Cases()))
+		updated, err := conformance.ReplaceDocSection(old, conformance.DocSection(corpus.Cases()))
 		if err != nil {
 			return err
 		}
@@ -121,15 +122,15 @@ func engineNames(es []engine.Engine) string {
 	return strings.Join(names, ", ")
 }
 
-// readmePath finds README.md next to the go.mod of the enclosing module.
-func readmePath() (string, error) {
+// docPath finds docs/differences.md beside the go.mod of the enclosing module.
+func docPath() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "", err
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "README.md"), nil
+			return filepath.Join(dir, "docs", "differences.md"), nil
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
