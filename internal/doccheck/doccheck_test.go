@@ -274,8 +274,8 @@ func source(b block) (string, error) {
 // passes go vet) against this repository's packages and the libraries they
 // show.
 func TestDocsCompile(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every block with the go command")
+	if testing.Short() || raceBuild {
+		t.Skip("builds every block with the go command: not under -short or -race")
 	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	require.NoError(t, err)
