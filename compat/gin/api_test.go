@@ -373,7 +373,7 @@ func TestOptions(t *testing.T) {
 	assert.Equal(t, response{http.StatusOK, "application/json; charset=utf-8", "", `{"name":"a","parent":"[Circular]"}`}, got)
 }
 
-// renderErrorsAs500 is the middleware the README suggests for gin's
+// renderErrorsAs500 is the middleware docs/frameworks.md suggests for gin's
 // pitfall: a render that failed has written nothing, so the status can still
 // change.
 func renderErrorsAs500(c *gin.Context) {
@@ -383,7 +383,7 @@ func renderErrorsAs500(c *gin.Context) {
 	}
 }
 
-// TestRenderErrorRecipe: with the README's middleware, a failing MarshalJSON
+// TestRenderErrorRecipe: with docs/frameworks.md's middleware, a failing MarshalJSON
 // gives a 500 with no body; answers that were written stay as they are.
 func TestRenderErrorRecipe(t *testing.T) {
 	apiMu.Lock()

@@ -27,7 +27,7 @@ func CasesFor(name string) []*Case {
 }
 
 // Flavour reasons: what changed in encoding/json on json/v2 (Go 1.27's
-// default), by the letters of the changes listed in the README.
+// default), by the letters of the changes listed in docs/differences.md.
 const (
 	v2InvalidUTF8    = "A: encoding/json on json/v2 writes invalid UTF-8 as a raw U+FFFD, not \\ufffd"
 	v2LineSeparators = "B: encoding/json on json/v2 escapes U+2028 and U+2029 in MarshalJSON output even without HTML escaping"
