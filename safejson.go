@@ -16,7 +16,8 @@ const (
 	CircularError       = safe.CircularError
 )
 
-// Options configure an encode: the substitute policy of package safe, and the
+// Options configure an encode or a decode: the substitute policy of package
+// safe, and the
 // engine to try first. The zero value is encoding/json's behaviour plus the
 // default substitutes, on the default plan of package engine.
 //

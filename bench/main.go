@@ -12,6 +12,7 @@
 //	go run ./bench -engine goccy        # any engine of engine.All()
 //	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
 //	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
+//	go run ./bench -from r.json -seed   # the seed's Node.js figures beside this run's
 //	go run ./bench -clock cpu -markdown docs/benchmarks.md -section table-go1.26
 //	                                    # also rewrite that generated section of the docs
 //
@@ -62,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
 		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
 		mdFile     = fs.String("markdown", "", "also write the markdown tables into this file, between the markers of -section (docs/benchmarks.md)")
+		seed       = fs.Bool("seed", false, "print the seed's Node.js figures beside this run's (or a saved run's) Before and After, instead of the table")
 		section    = fs.String("section", "", "with -markdown: the section to rewrite, between <!-- BEGIN bench NAME --> and <!-- END bench NAME -->")
 	)
 	if err := fs.Parse(args); err != nil {
@@ -169,6 +171,10 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	if *asJSON {
 		return writeJSON(stdout, rep)
+	}
+	if *seed {
+		writeSeedMarkdown(stdout, rep)
+		return nil
 	}
 	writeMarkdown(stdout, rep)
 	return nil

@@ -52,6 +52,13 @@ func TestMarkdownSection(t *testing.T) {
 	assert.NotContains(t, one.String(), "| 20 objects |")
 	assert.Error(t, run([]string{"-from", saved, "-case", "^nothing$"}, io.Discard, io.Discard))
 
+	// -seed: the seed's figures beside the run's.
+	var seed bytes.Buffer
+	require.NoError(t, run([]string{"-from", saved, "-seed"}, &seed, io.Discard))
+	assert.Contains(t, seed.String(), "| `{a, self}` circular (fallback) | 0.3 → 12,471 µs | ~0.00002× | ")
+	assert.Contains(t, seed.String(), "| 500 objects | 887.7 → 221.1 µs | 4.0× | not measured | — |")
+	assert.NotContains(t, seed.String(), "| 20 objects | 29.6 → 4.7 µs | 6.3× | not measured")
+
 	for _, args := range [][]string{
 		{"-from", saved, "-markdown", doc},
 		{"-from", saved, "-section", "table-x"},
