@@ -71,3 +71,15 @@ func ExampleChainReplaceAttr() {
 	// Output:
 	// {"level":"WARN","msg":"hook","token":"***","handler":{"Name":"save"}}
 }
+
+// ReplaceAttr alone, for a slog.JSONHandler of your own options.
+func ExampleReplaceAttr() {
+	h := slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
+		if a.Key == slog.TimeKey && len(groups) == 0 {
+			return slog.Attr{} // a fixed output for the example
+		}
+		return compat.ReplaceAttr(groups, a)
+	}})
+	slog.New(h).Info("m", "ratio", math.NaN())
+	// Output: {"level":"INFO","msg":"m","ratio":null}
+}
