@@ -186,10 +186,9 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 // NaN, a func or a cycle behind an interface, the method's own error or
 // invalid output that the engine's error cannot name as encoding/json
 // does), and the value would be written again, the methods called twice,
-// where encoding/json calls them once (TestMethodsCalledOnce). The
-// reference encoder writes such values faster than the engines, which
-// validate and compact each method's output
-// (BenchmarkMarshalMethods).
+// where encoding/json calls them once (TestMethodsCalledOnce). The price is
+// the engines' speed on such values where nothing fails; the fallback's
+// second pass is gone where something does (BenchmarkMarshalMethods).
 const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler
 
 // Route returns where v goes under o (normalised): an engine known to write exactly what
