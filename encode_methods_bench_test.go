@@ -54,14 +54,11 @@ func BenchmarkMarshalMethods(b *testing.B) {
 			}
 			b.Run(c.name+"/"+enc.name, func(b *testing.B) {
 				b.ReportAllocs()
-				start := cpuTime()
+				defer reportCPU(b, cpuTime())
 				for b.Loop() {
 					if _, err := enc.marshal(c.v); err != nil {
 						b.Fatal(err)
 					}
-				}
-				if start != 0 {
-					b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 				}
 			})
 		}

@@ -35,6 +35,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 	for _, d := range decoders {
 		b.Run("fresh-struct/"+d.name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				var v unfolded
 				if err := d.unmarshal(one, &v); err != nil {
@@ -44,6 +45,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 		})
 		b.Run("defaults-struct/"+d.name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				v := unfolded{ID: -1, Name: "default"}
 				if err := d.unmarshal(one, &v); err != nil {
@@ -53,6 +55,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 		})
 		b.Run("fresh-slice/"+d.name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			for b.Loop() {
 				var v []unfolded
 				if err := d.unmarshal(list, &v); err != nil {
@@ -62,6 +65,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 		})
 		b.Run("reused-slice/"+d.name, func(b *testing.B) {
 			b.ReportAllocs()
+			defer reportCPU(b, cpuTime())
 			var v []unfolded
 			for b.Loop() {
 				v = v[:0]
@@ -74,6 +78,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 	stream := bytes.Repeat(one, 100)
 	b.Run("decoder-same-struct/encoding-json", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			dec := json.NewDecoder(bytes.NewReader(stream))
 			var v unfolded
@@ -86,6 +91,7 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 	})
 	b.Run("decoder-same-struct/safejson", func(b *testing.B) {
 		b.ReportAllocs()
+		defer reportCPU(b, cpuTime())
 		for b.Loop() {
 			dec := safejson.NewDecoder(bytes.NewReader(stream))
 			var v unfolded
@@ -96,4 +102,12 @@ func BenchmarkUnmarshalPrefilled(b *testing.B) {
 			}
 		}
 	})
+}
+
+// reportCPU reports the process CPU time since start per iteration, as
+// cpu-ns/op (steadier than wall time on a shared machine).
+func reportCPU(b *testing.B, start int64) {
+	if start != 0 && b.N > 0 {
+		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	}
 }
