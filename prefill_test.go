@@ -118,6 +118,20 @@ func TestPrefilledTargets(t *testing.T) {
 				Ar: [3]int8{1, 2, 3}, X: append(make([]any, 0, 3), "x", 2.0),
 			}
 		},
+		"outer, no map": func() any {
+			i := inner{A: 9}
+			return &outer{
+				N: 1, S: staleSlice(), P: &i, I: &inner{B: "i"},
+				Ar: [3]int8{1, 2, 3}, X: append(make([]any, 0, 3), "x", 2.0),
+			}
+		},
+		"outer, shared": func() any {
+			// One backing array behind S and a pointer into it, and one
+			// behind X twice.
+			s := staleSlice()
+			x := append(make([]any, 0, 4), "x", 2.0)
+			return &[2]outer{{S: s, P: &s[:2][1], X: x}, {S: s[:2], X: x[:1], I: &s[0]}}
+		},
 		"[]*inner": func() any { s := []*inner{{A: 1}, nil, {B: "x"}}; return &s },
 		"*[]any":   func() any { s := []any{"x", "y"}; p := &s; return &p },
 	}
@@ -131,6 +145,8 @@ func TestPrefilledTargets(t *testing.T) {
 		`{"N":2,"S":[{"A":1},{"B":"s"}],"M":{"n":3},"P":{"B":"p"},"I":{"A":1},"Ar":[9],"X":[true,1e400]}`,
 		`{"S":[{},{},{}],"X":[{},{}]}`, `{"P":null,"I":null,"S":null}`, `"str"`, `1e400`, `3`,
 		`{"A":1} x`, `[1,2`,
+		`[{"S":[{"A":1},{"B":"s"},{"F":"bad"},{"A":2}],"P":{"A":1e400},"X":[1,2,3,1e400]},{"S":[{"A":3}],"I":{"A":"x"},"X":[true]}]`,
+		`[{"S":[{"A":1},{"B":"s"},{"A":2}],"P":{"A":4},"X":[1,2,3]},{"S":[{"F":3}],"I":{"A":5},"X":[{}]}]`,
 	}
 	for _, o := range prefillOptions() {
 		for name, mk := range makers {
