@@ -150,15 +150,6 @@ func decodeValid(eng engine.Engine, data []byte, v any, kind int) error {
 			return nil
 		}
 		e.Set(saved)
-	case targetSnapshot:
-		var s snapshot
-		if !s.take(p) {
-			break
-		}
-		if tryUnmarshal(eng, data, v) {
-			return nil
-		}
-		s.restore()
 	}
 	return json.Unmarshal(data, v)
 }
@@ -167,8 +158,7 @@ func decodeValid(eng engine.Engine, data []byte, v any, kind int) error {
 const (
 	targetZero          = iota // zero, bit for bit: set to zero again
 	targetSelfContained        // nothing reachable but its own bytes: a copy restores it
-	targetSnapshot             // it reaches memory through slices and pointers only: a snapshot restores it
-	targetReaching             // it reaches a map, or too much: encoding/json alone
+	targetReaching             // it reaches memory of its own: encoding/json alone
 )
 
 // prefilledKind returns the kind of the target p points to. Where the target
@@ -191,130 +181,7 @@ func prefilledKind(p reflect.Value) int {
 	case selfContained(e):
 		return targetSelfContained
 	}
-	return targetSnapshot
-}
-
-// snapshotBudget bounds the elements and pointees a snapshot copies: a
-// target that reaches more goes to encoding/json alone.
-const snapshotBudget = 1 << 14
-
-// snapshot is a copy of everything a target reaches through its slices (up
-// to their capacity: encoding/json decodes into the elements beyond the
-// length) and pointers, to put back in place after an engine failed. A
-// target that reaches a map with entries, a chan, a func, or more than
-// snapshotBudget elements is not taken.
-type snapshot struct {
-	regions []region
-	seen    map[seenRef]bool
-	budget  int
-}
-
-// region is memory a decode may write, and its copy: an addressable value
-// (Set back), or a slice's whole backing array (elems: copied back).
-type region struct {
-	dst, saved reflect.Value
-	elems      bool
-}
-
-type seenRef struct {
-	p unsafe.Pointer
-	t reflect.Type
-}
-
-// take copies what the target p points to reaches, and reports whether it
-// could.
-func (s *snapshot) take(p reflect.Value) bool {
-	s.budget = snapshotBudget
-	return s.save(p.Elem())
-}
-
-// save copies the addressable value v and what it reaches.
-func (s *snapshot) save(v reflect.Value) bool {
-	v = reflect.NewAt(v.Type(), v.Addr().UnsafePointer()).Elem() // settable, even behind an unexported field
-	saved := reflect.New(v.Type()).Elem()
-	saved.Set(v)
-	s.regions = append(s.regions, region{dst: v, saved: saved})
-	return s.walk(v)
-}
-
-// walk copies what v reaches (not v itself).
-func (s *snapshot) walk(v reflect.Value) bool {
-	if !mayReach(v.Type()) {
-		return true
-	}
-	if s.budget--; s.budget < 0 {
-		return false
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		if v.IsNil() || !s.first(v.UnsafePointer(), v.Type()) {
-			return true
-		}
-		return s.save(v.Elem())
-	case reflect.Slice:
-		if v.Cap() == 0 || !s.first(v.UnsafePointer(), v.Type()) {
-			return true
-		}
-		if !v.CanAddr() {
-			return false // behind an interface: a decode replaces it, but it is not worth the unsafe
-		}
-		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem()
-		n := v.Cap()
-		if s.budget -= n; s.budget < 0 {
-			return false
-		}
-		full := v.Slice(0, n)
-		saved := reflect.MakeSlice(v.Type(), n, n)
-		reflect.Copy(saved, full)
-		s.regions = append(s.regions, region{dst: full, saved: saved, elems: true})
-		for i := range n {
-			if !s.walk(full.Index(i)) {
-				return false
-			}
-		}
-	case reflect.Interface:
-		return v.IsNil() || s.walk(v.Elem())
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if !s.walk(v.Field(i)) {
-				return false
-			}
-		}
-	case reflect.Array:
-		for i := range v.Len() {
-			if !s.walk(v.Index(i)) {
-				return false
-			}
-		}
-	default: // a map, chan, func, unsafe.Pointer
-		return v.IsNil()
-	}
-	return true
-}
-
-// first reports whether the reference p of type t is met for the first
-// time (a shared pointer or backing array is copied once).
-func (s *snapshot) first(p unsafe.Pointer, t reflect.Type) bool {
-	if s.seen == nil {
-		s.seen = map[seenRef]bool{}
-	}
-	k := seenRef{p, t}
-	if s.seen[k] {
-		return false
-	}
-	s.seen[k] = true
-	return true
-}
-
-// restore puts every region back as it was when taken.
-func (s *snapshot) restore() {
-	for _, r := range s.regions {
-		if r.elems {
-			reflect.Copy(r.dst, r.saved)
-		} else {
-			r.dst.Set(r.saved)
-		}
-	}
+	return targetReaching
 }
 
 // selfContained reports whether v reaches no memory but its own: every
