@@ -15,7 +15,8 @@ import (
 	"github.com/safejson/safejson"
 )
 
-// The user's methods run once per value per call, on every route: each
+// The user's methods (MarshalJSON, MarshalText, AppendText, an IsZero that
+// omitzero calls) run once per value per call, on every route: each
 // engine of the default plan and each named one, Marshal, MarshalIndent,
 // Encoder and Append, for values an engine writes and values that need the
 // fallback (NaN, a func, a cycle, a method's error or invalid output). The
@@ -24,14 +25,14 @@ import (
 // method value.
 
 // onceCalls counts the calls of the methods below.
-var onceCalls struct{ json, text, appendText, replacer atomic.Int64 }
+var onceCalls struct{ json, text, appendText, isZero, replacer atomic.Int64 }
 
-type counts struct{ json, text, appendText int64 }
+type counts struct{ json, text, appendText, isZero int64 }
 
-func (c counts) total() int64 { return c.json + c.text + c.appendText }
+func (c counts) total() int64 { return c.json + c.text + c.appendText + c.isZero }
 
 func takeCounts() counts {
-	return counts{onceCalls.json.Swap(0), onceCalls.text.Swap(0), onceCalls.appendText.Swap(0)}
+	return counts{onceCalls.json.Swap(0), onceCalls.text.Swap(0), onceCalls.appendText.Swap(0), onceCalls.isZero.Swap(0)}
 }
 
 type onceJSON int
@@ -67,6 +68,14 @@ type oncePtr struct{ N int }
 func (p *oncePtr) MarshalJSON() ([]byte, error) {
 	onceCalls.json.Add(1)
 	return []byte(strconv.Itoa(p.N)), nil
+}
+
+// onceZero has IsZero, which omitzero calls.
+type onceZero int
+
+func (v onceZero) IsZero() bool {
+	onceCalls.isZero.Add(1)
+	return v == 0
 }
 
 type onceBad int
@@ -127,6 +136,20 @@ func onceCases() []onceCase {
 				P oncePtr
 				F float64
 			}{oncePtr{4}, nan}
+		}, 1, false},
+		{"omitzero", func() any {
+			return struct {
+				S string
+				Z onceZero `json:",omitzero"`
+				F float64
+			}{"s", 1, 1.5}
+		}, 1, true},
+		{"omitzero NaN", func() any {
+			return struct {
+				S string
+				Z onceZero `json:",omitzero"`
+				F float64
+			}{"s", 1, nan}
 		}, 1, false},
 		{"func field", func() any {
 			return struct {

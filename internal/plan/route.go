@@ -179,7 +179,8 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 
 // userCode are the features that run the user's own code as a value is
 // written: a MarshalJSON or MarshalText method (of a value, a pointer, a map
-// key; time.Time and the standard library's others are not the user's).
+// key; time.Time and the standard library's others are not the user's), an
+// IsZero that omitzero calls.
 // A value that holds one, statically or behind an interface (the pre-scan
 // looks), goes to the reference encoder, which calls each method once and
 // never fails: an engine may call the methods and then reject the value (a
@@ -189,7 +190,7 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 // where encoding/json calls them once (TestMethodsCalledOnce). The price is
 // the engines' speed on such values where nothing fails; the fallback's
 // second pass is gone where something does (BenchmarkMarshalMethods).
-const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler
+const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler | featZeroMethod
 
 // Route returns where v goes under o (normalised): an engine known to write exactly what
 // the reference encoder writes for v, without failing on a cycle, or the
