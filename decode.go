@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/safejson/safejson/internal/anydec"
@@ -30,10 +31,15 @@ import (
 // zero again before encoding/json decodes, which leaves it as encoding/json
 // alone would. When
 // the engine fails on valid input (a type mismatch, a number out of range),
-// or panics, the input is decoded again with encoding/json and its verdict
-// returned: its error, of its type, or its success. So the engines' own error
-// types and texts never reach the caller (web frameworks show them to
-// clients, and map them by type).
+// or panics, the input is decoded again with encoding/json, from the target
+// as it was before the engine ran, and its verdict returned: its error, of
+// its type, or its success. So the engines' own error types and texts never
+// reach the caller (web frameworks show them to clients, and map them by
+// type), and what an engine wrote before it failed never shows. A target
+// that already holds a value is put back from a copy of its bytes when they
+// are all it reaches (prefilledKind); one that reaches memory of its own (a
+// slice with capacity, a map with entries, a pointer) goes to encoding/json
+// alone.
 //
 // A dynamic target under the default plan (a *any holding nil, a
 // *map[string]any, a *[]any of no capacity: anydec.Target) is decoded by
@@ -71,36 +77,38 @@ func (o Options) Unmarshal(data []byte, v any) error {
 		return anydec.Unmarshal(data, v, false, false)
 	}
 	r := o.decodeRoute(v)
+	if r.Eng == engine.Std() {
+		return json.Unmarshal(data, v)
+	}
+	kind := prefilledKind(reflect.ValueOf(v))
+	if kind == targetReaching {
+		return json.Unmarshal(data, v)
+	}
 	if r.Needs != 0 {
 		// The engine depends on facts of the input: the scan that finds
 		// them validates it too.
 		facts, ok := engine.Scan(data, r.Needs)
 		if eng := r.Pick(facts); ok && eng != engine.Std() {
-			return decodeValid(eng, data, v)
+			return decodeValid(eng, data, v, kind)
 		}
 		return json.Unmarshal(data, v)
 	}
 	eng := r.Eng
-	if eng == engine.Std() {
-		return json.Unmarshal(data, v)
-	}
-	if !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid) {
+	if kind == targetZero && !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid) {
 		// An engine that rejects all invalid input decodes into a zero
 		// target unchecked; on its error the target is zero again, as
 		// encoding/json leaves it on a syntax error and starts from it
 		// otherwise.
-		if p := reflect.ValueOf(v); zeroBits(p.UnsafePointer(), p.Type().Elem().Size()) {
-			if tryUnmarshal(eng, data, v) {
-				return nil
-			}
-			p.Elem().SetZero()
-			return json.Unmarshal(data, v)
+		if tryUnmarshal(eng, data, v) {
+			return nil
 		}
+		reflect.ValueOf(v).Elem().SetZero()
+		return json.Unmarshal(data, v)
 	}
 	if !engine.Valid(data) {
 		return json.Unmarshal(data, v)
 	}
-	return decodeValid(eng, data, v)
+	return decodeValid(eng, data, v, kind)
 }
 
 // zeroBits reports whether the n bytes at p are all zero: whether the value
@@ -123,21 +131,123 @@ func zeroBits(p unsafe.Pointer, n uintptr) bool {
 }
 
 // decodeValid decodes data, which encoding/json's scanner has accepted, into
-// v with eng, and with encoding/json if eng fails. A target that was zero
-// (bit for bit) is made zero again before encoding/json decodes, so that
-// what the engine wrote before it failed (an element of a slice, a value in
-// an interface, which encoding/json would decode into or leave on its own
-// error) does not show in encoding/json's result.
-func decodeValid(eng engine.Engine, data []byte, v any) error {
+// v (a non-nil pointer, of prefilledKind kind) with eng, and with
+// encoding/json if eng fails, from the target as it was: encoding/json
+// leaves what it cannot decode (a number out of range, a value of another
+// kind) as it found it, so what the engine wrote before it failed must not
+// be there when encoding/json starts. A target is put back only where that
+// is cheap: one that was zero is made zero again, a selfContained one is
+// restored from a copy taken before; any other goes to encoding/json alone.
+func decodeValid(eng engine.Engine, data []byte, v any, kind int) error {
 	p := reflect.ValueOf(v)
-	zero := p.Kind() == reflect.Pointer && !p.IsNil() && zeroBits(p.UnsafePointer(), p.Type().Elem().Size())
-	if tryUnmarshal(eng, data, v) {
-		return nil
-	}
-	if zero {
+	switch kind {
+	case targetZero:
+		if tryUnmarshal(eng, data, v) {
+			return nil
+		}
 		p.Elem().SetZero()
+	case targetSelfContained:
+		e := p.Elem()
+		saved := reflect.New(e.Type()).Elem()
+		saved.Set(e)
+		if tryUnmarshal(eng, data, v) {
+			return nil
+		}
+		e.Set(saved)
 	}
 	return json.Unmarshal(data, v)
+}
+
+// A target's kind, for how the decode puts it back after an engine fails.
+const (
+	targetZero          = iota // zero, bit for bit: set to zero again
+	targetSelfContained        // nothing reachable but its own bytes: a copy restores it
+	targetReaching             // it reaches memory of its own: encoding/json alone
+)
+
+// prefilledKind returns the kind of the target p points to. Where the target
+// reaches no memory of its own (every pointer, map and interface in it nil
+// or holding such a value, every slice of no capacity: a struct of defaults,
+// say), an engine writes into nothing but the target's own bytes and memory
+// it allocates, which only those bytes reach: a copy of the bytes puts it
+// back. A target that reaches memory (a slice with capacity, whose elements
+// beyond its length encoding/json decodes into too; a map with entries; a
+// pointer, which encoding/json decodes through) could be written there,
+// and copying all it reaches would cost what encoding/json costs.
+func prefilledKind(p reflect.Value) int {
+	if p.Kind() != reflect.Pointer || p.IsNil() {
+		return targetReaching
+	}
+	e := p.Elem()
+	switch {
+	case zeroBits(p.UnsafePointer(), e.Type().Size()):
+		return targetZero
+	case selfContained(e):
+		return targetSelfContained
+	}
+	return targetReaching
+}
+
+// selfContained reports whether v reaches no memory but its own: every
+// reference in it is nil (a slice: of no capacity), or an interface holding
+// a selfContained value (its box is never written: a decode replaces it).
+func selfContained(v reflect.Value) bool {
+	if !mayReach(v.Type()) {
+		return true
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return v.IsNil()
+	case reflect.Slice:
+		return v.Cap() == 0
+	case reflect.Interface:
+		return v.IsNil() || selfContained(v.Elem())
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !selfContained(v.Field(i)) {
+				return false
+			}
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			if !selfContained(v.Index(i)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var mayReachCache sync.Map // reflect.Type → bool
+
+// mayReach reports whether values of t can reach memory outside their own
+// bytes that a decode may write: whether t holds a pointer, map, slice,
+// interface (or chan, func, unsafe.Pointer) inline. Strings do not count:
+// their bytes are never written.
+func mayReach(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface, reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	case reflect.Struct, reflect.Array:
+	default:
+		return false
+	}
+	if r, ok := mayReachCache.Load(t); ok {
+		return r.(bool)
+	}
+	r := false
+	if t.Kind() == reflect.Array {
+		r = t.Len() > 0 && mayReach(t.Elem())
+	} else {
+		for i := range t.NumField() {
+			if mayReach(t.Field(i).Type) {
+				r = true
+				break
+			}
+		}
+	}
+	mayReachCache.Store(t, r)
+	return r
 }
 
 // tryUnmarshal reports whether eng decoded data into v, a panic of the engine
@@ -204,6 +314,10 @@ func (d *Decoder) Decode(v any) error {
 	if d.flags || r.Eng == engine.Std() {
 		return d.std.Decode(v)
 	}
+	kind := prefilledKind(reflect.ValueOf(v))
+	if kind == targetReaching {
+		return d.std.Decode(v)
+	}
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
 		return err // a syntax or read error: the stream is over, as in json.Decoder
@@ -215,7 +329,7 @@ func (d *Decoder) Decode(v any) error {
 			return json.Unmarshal(raw, v)
 		}
 	}
-	return decodeValid(eng, raw, v)
+	return decodeValid(eng, raw, v, kind)
 }
 
 // More reports whether there is another element in the current array or

@@ -99,6 +99,10 @@ const (
 	// featString: a string (its bytes are scanned for escapes), for the
 	// engine order of route.go only.
 	featString
+	// featZeroMethod: an ",omitzero" field whose type has the user's
+	// IsZero() bool (not time.Time's), which omitzero calls: user code
+	// (route.go's userCode).
+	featZeroMethod
 )
 
 // maxTypeNest is the most container types nested directly in one another
@@ -302,6 +306,9 @@ func localFeatures(i *jsontype.Info) features {
 			}
 			if m.Opts.OmitZero {
 				f |= featOmitZero
+				if zi := jsontype.Of(m.Type); zi.Zero != jsontype.NoMethod && zi.Special != jsontype.StdMarshaler {
+					f |= featZeroMethod
+				}
 			}
 			if k := m.Type.Kind(); (k == reflect.Float32 || k == reflect.Float64) && m.Opts.OmitEmpty {
 				f |= featFloatOmitEmpty

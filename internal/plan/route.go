@@ -177,6 +177,21 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 	return candidate{e, avoidMask(q)}, q&^knownQuirks == 0
 }
 
+// userCode are the features that run the user's own code as a value is
+// written: a MarshalJSON or MarshalText method (of a value, a pointer, a map
+// key; time.Time and the standard library's others are not the user's), an
+// IsZero that omitzero calls.
+// A value that holds one, statically or behind an interface (the pre-scan
+// looks), goes to the reference encoder, which calls each method once and
+// never fails: an engine may call the methods and then reject the value (a
+// NaN, a func or a cycle behind an interface, the method's own error or
+// invalid output that the engine's error cannot name as encoding/json
+// does), and the value would be written again, the methods called twice,
+// where encoding/json calls them once (TestMethodsCalledOnce). The price is
+// the engines' speed on such values where nothing fails; the fallback's
+// second pass is gone where something does (BenchmarkMarshalMethods).
+const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler | featZeroMethod
+
 // Route returns where v goes under o (normalised): an engine known to write exactly what
 // the reference encoder writes for v, without failing on a cycle, or the
 // reference encoder.
@@ -234,6 +249,9 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		return cs[0].eng, nil
 	}
 	ti := infoOf(reflect.TypeOf(v))
+	if ti.feat&userCode != 0 {
+		return nil, ti
+	}
 	if o.Engine == nil {
 		cs = candidatesFor(ti)
 	}
@@ -251,7 +269,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 			}
 			return c.eng, ti
 		}
-		if scanValue(v, ti, limit, c.avoid) {
+		if scanValue(v, ti, limit, c.avoid|userCode) {
 			return c.eng, ti
 		}
 		// A cycle, a value too deep, or a concrete type this engine must
@@ -268,7 +286,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 // map members, else the first candidate that may take every concrete type
 // the scan met, sonic first when it met a float (see DecodedMembers).
 func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
-	ok, seen := scanValueMembers(v, ti, limit, 0, DecodedMembers)
+	ok, seen := scanValueMembers(v, ti, limit, userCode, DecodedMembers)
 	if !ok {
 		return nil
 	}
