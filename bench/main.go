@@ -58,6 +58,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
 		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
 		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
+		doLoad     = fs.Bool("load", false, "load test: wrk drives gin and net/http servers, each with encoding/json and with safejson, with bad values and hostile bodies mixed in (-duration per server, default 60s; -conns; -server)")
+		loadCheck  = fs.Bool("check", false, "load: exit 1 when a safejson server answers wrong, a server crashes, leaks goroutines or grows its RSS by more than -max-growth")
+		maxGrowth  = fs.Int64("max-growth", 512, "load -check: MiB of RSS growth after the warm-up that fail it")
+		warmup     = fs.Duration("warmup", 0, "load: warm-up per server before the measured load (default duration/6, at most 10s)")
+		threads    = fs.Int("threads", 2, "load: wrk threads")
+		serverRE   = fs.String("server", "", "load: only the servers whose name matches this regexp, of "+strings.Join(loadServers, ", "))
+		loadServe  = fs.String("load-serve", "", "internal: run as the load test's server of this name")
+		loadLife   = fs.Duration("load-life", 10*time.Minute, "internal: the load test server's lifetime")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -67,6 +75,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *loadServe != "" {
+		return serveLoad(*loadServe, *loadLife, os.Stdin, stdout)
+	}
+	if *doLoad {
+		return loadCommand(loadCommandConfig{
+			Duration: *duration, DurationSet: set["duration"], Warmup: *warmup, Conns: *conns, ConnsSet: set["conns"],
+			Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON,
+		}, stdout, stderr)
+	}
 	if *quick {
 		if !set["runs"] {
 			*runs = 3
