@@ -178,11 +178,8 @@ func sameOutcome(wantErr, gotErr error, want, got any) string {
 // run at every 5% of heap growth.
 func TestConcurrentFirstUseRandomTypes(t *testing.T) {
 	types, groups, perGroup := 120, 4, 4
-	switch {
-	case testing.Short():
+	if testing.Short() || firstUseRace { // the race detector slows it tenfold
 		types, groups = 30, 2
-	case firstUseRace:
-		types = 60 // the race detector slows it tenfold
 	}
 	workers := groups * perGroup
 	engines := append([]engine.Engine{{}}, engine.All()...)
