@@ -113,9 +113,13 @@ func writeStats(w http.ResponseWriter) {
 	_ = json.NewEncoder(w).Encode(stats{Goroutines: runtime.NumGoroutine(), HeapAlloc: m.HeapAlloc, NumGC: m.NumGC})
 }
 
+// ginDefaultAPI is gin's own codec: encoding/json.
+var ginDefaultAPI = ginjson.API
+
 // ginHandler is gin with its codec: encoding/json (gin's default) or
 // safejson (compat/gin).
 func ginHandler(lv *loadValues, safe bool) http.Handler {
+	ginjson.API = ginDefaultAPI
 	if safe {
 		ginjson.API = safejsongin.API{}
 	}
