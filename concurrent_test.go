@@ -2,6 +2,7 @@ package safejson_test
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
@@ -227,5 +229,32 @@ func TestConcurrentFirstUseRandomTypes(t *testing.T) {
 				t.Error(f)
 			}
 		})
+	}
+}
+
+// textAndJSON has both marshal methods.
+type textAndJSON int
+
+func (v textAndJSON) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `"json-%d"`, int(v)), nil }
+func (v textAndJSON) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "text-%d", int(v)), nil }
+
+// TestTextMarshalerInterfaceHoldingMarshaler (found by
+// TestConcurrentFirstUseRandomTypes on Go 1.27): a value with both methods
+// held in an encoding.TextMarshaler is written by MarshalText by the classic
+// encoding/json and by MarshalJSON on json/v2; sonic and goccy write the
+// classic bytes (engine.QuirkInterfaceMethods), so on json/v2 the planner
+// keeps such types from them.
+func TestTextMarshalerInterfaceHoldingMarshaler(t *testing.T) {
+	type field struct{ X encoding.TextMarshaler }
+	v := textAndJSON(7)
+	for _, val := range []any{field{v}, &field{&v}, []encoding.TextMarshaler{v, nil}, map[string]encoding.TextMarshaler{"k": v},
+		[]any{field{v}}, struct{ M json.Marshaler }{v}} {
+		want, err := json.Marshal(val)
+		require.NoError(t, err)
+		for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+			got, err := safejson.Options{Engine: e}.Marshal(val)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "%T on %s", val, e)
+		}
 	}
 }
