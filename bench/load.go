@@ -730,10 +730,24 @@ type loadCommandConfig struct {
 	Check       bool
 	MaxGrowth   int64
 	JSON        bool
+	// From renders a report saved with -json instead of measuring.
+	From string
 }
 
 // loadCommand is go run ./bench -load.
 func loadCommand(c loadCommandConfig, stdout, stderr io.Writer) error {
+	if c.From != "" {
+		b, err := os.ReadFile(c.From)
+		if err != nil {
+			return fmt.Errorf("bench: -from: %w", err)
+		}
+		var rep loadReport
+		if err := json.Unmarshal(b, &rep); err != nil || len(rep.Rows) == 0 {
+			return fmt.Errorf("bench: -from %s: not a -load -json report: %v", c.From, err)
+		}
+		writeLoadMarkdown(stdout, rep)
+		return nil
+	}
 	cfg := loadConfig{Duration: c.Duration, Warmup: c.Warmup, Conns: c.Conns, Threads: c.Threads, Progress: stderr}
 	if !c.DurationSet {
 		cfg.Duration = 60 * time.Second

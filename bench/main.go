@@ -12,6 +12,8 @@
 //	go run ./bench -engine goccy        # any engine of engine.All()
 //	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
 //	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
+//	go run ./bench -load                # wrk through gin and net/http, encoding/json and safejson (docs/load.md)
+//	go run ./bench -load -duration 5s -check   # the short form of scripts/test.sh
 //
 // Progress goes to stderr, results to stdout.
 package main
@@ -81,7 +83,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *doLoad {
 		return loadCommand(loadCommandConfig{
 			Duration: *duration, DurationSet: set["duration"], Warmup: *warmup, Conns: *conns, ConnsSet: set["conns"],
-			Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON,
+			Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON, From: *from,
 		}, stdout, stderr)
 	}
 	if *quick {
