@@ -179,7 +179,7 @@ func sameOutcome(wantErr, gotErr error, want, got any) string {
 // (so that other groups meet other types then), with the collector set to
 // run at every 5% of heap growth.
 func TestConcurrentFirstUseRandomTypes(t *testing.T) {
-	types, groups, perGroup := 120, 4, 4
+	types, groups, perGroup := 80, 4, 4
 	if testing.Short() || firstUseRace { // the race detector slows it tenfold
 		types, groups = 30, 2
 	}
