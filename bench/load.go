@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/safejson/safejson/bench/corpus"
@@ -64,8 +65,12 @@ type loadRow struct {
 	// RSS in bytes: after the warm-up, at the end of the load, and the
 	// process's peak (VmHWM).
 	RSSWarm int64 `json:"rss_after_warmup"`
+	RSSMid  int64 `json:"rss_mid,omitempty"` // half-way through the load
 	RSSEnd  int64 `json:"rss_end"`
 	RSSPeak int64 `json:"rss_peak"`
+	// HeapEnd is the server's heap in use (runtime.MemStats.HeapAlloc)
+	// right after the load.
+	HeapEnd uint64 `json:"heap_end,omitempty"`
 	// Goroutines of the server before the load (idle) and after it (once
 	// the load generator's connections are closed).
 	GoroutinesBefore int `json:"goroutines_before"`
@@ -449,7 +454,11 @@ func loadServer(cfg loadConfig, wrk, script, dir, name string, sched []loadReq) 
 	}
 	row.RSSWarm = procStatus(p.cmd.Process.Pid, "VmRSS")
 	progress(cfg.Progress, "bench: %s: load, %s, %d connections", name, cfg.Duration, cfg.Conns)
+	var rssMid atomic.Int64
+	mid := time.AfterFunc(cfg.Duration/2, func() { rssMid.Store(procStatus(p.cmd.Process.Pid, "VmRSS")) })
 	res, err := runWrk(cfg.Duration)
+	mid.Stop()
+	row.RSSMid = rssMid.Load()
 	if err != nil {
 		return row, err
 	}
@@ -463,6 +472,9 @@ func loadServer(cfg loadConfig, wrk, script, dir, name string, sched []loadReq) 
 	row.Wrong, row.S5xx, row.Empty200 = res["wrong"], res["s5xx"], res["empty200"]
 	row.Transport = res["connect"] + res["read"] + res["write"] + res["timeout"]
 
+	if st, err := serverStats(base); err == nil {
+		row.HeapEnd = st.HeapAlloc
+	}
 	// The load generator's connections are closed: their goroutines end.
 	deadline := time.Now().Add(5 * time.Second)
 	for {
@@ -673,23 +685,31 @@ func checkLoad(rep loadReport, maxGrowth int64) []string {
 
 func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
 
+// mibOrDash is mib, or "–" for a figure a saved report does not have.
+func mibOrDash(n int64) string {
+	if n == 0 {
+		return "–"
+	}
+	return mib(n)
+}
+
 // writeLoadMarkdown writes the report as markdown: the load table, then what
 // each server answered to one request of each kind.
 func writeLoadMarkdown(w io.Writer, rep loadReport) {
 	fmt.Fprintf(w, "%s, %s\n\n", rep.Machine.Line(), rep.GoVersion)
 	fmt.Fprintf(w, "%s, %d threads, %d keep-alive connections, %s per server after a %s warm-up; each server in its own process on 127.0.0.1. %s. Errors: answers whose status is not encoding/json's verdict (wrong status), 200s with an empty body, and transport errors; p50/p99 are wrk's (closed loop).\n\n",
 		rep.Wrk, rep.Threads, rep.Conns, rep.Duration, rep.Warmup, rep.Mix)
-	fmt.Fprintln(w, "| server / codec | requests | req/s | p50 ms | p99 ms | errors | wrong status | 5xx | empty 200 | transport errors | RSS after warm-up | RSS end (growth) | peak RSS | goroutines before → after |")
-	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "| server / codec | requests | req/s | p50 ms | p99 ms | errors | wrong status | 5xx | empty 200 | transport errors | RSS after warm-up | RSS half-way | RSS end (growth) | peak RSS | heap at end | goroutines before → after |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rep.Rows {
 		crash := ""
 		if r.Crash != "" {
 			crash = " **CRASHED**: " + cell(r.Crash)
 		}
-		fmt.Fprintf(w, "| %s%s | %s | %s | %.1f | %.1f | **%d** | %d | %d | %d | %d | %s | %s (%+.0f MiB) | %s | %d → %d |\n",
+		fmt.Fprintf(w, "| %s%s | %s | %s | %.1f | %.1f | **%d** | %d | %d | %d | %d | %s | %s | %s (%+.0f MiB) | %s | %s | %d → %d |\n",
 			r.Server, crash, thousands(r.Requests), thousands(int64(r.ReqPerSec+0.5)), r.P50Us/1000, r.P99Us/1000,
-			r.Errors(), r.Wrong, r.S5xx, r.Empty200, r.Transport, mib(r.RSSWarm), mib(r.RSSEnd), float64(r.RSSEnd-r.RSSWarm)/(1<<20),
-			mib(r.RSSPeak), r.GoroutinesBefore, r.GoroutinesAfter)
+			r.Errors(), r.Wrong, r.S5xx, r.Empty200, r.Transport, mib(r.RSSWarm), mibOrDash(r.RSSMid), mib(r.RSSEnd), float64(r.RSSEnd-r.RSSWarm)/(1<<20),
+			mib(r.RSSPeak), mibOrDash(int64(r.HeapEnd)), r.GoroutinesBefore, r.GoroutinesAfter)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "What each server answers to one request of each kind (before the load; \"(want N)\": encoding/json's verdict gives N):")
