@@ -15,6 +15,8 @@
 //	go run ./bench -from r.json -seed   # the seed's Node.js figures beside this run's
 //	go run ./bench -clock cpu -markdown docs/benchmarks.md -section table-go1.26
 //	                                    # also rewrite that generated section of the docs
+//	go run ./bench -load                # wrk through gin and net/http, encoding/json and safejson (docs/load.md)
+//	go run ./bench -load -duration 5s -check   # the short form of scripts/test.sh
 //
 // Progress goes to stderr, results to stdout.
 package main
@@ -65,6 +67,14 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		mdFile     = fs.String("markdown", "", "also write the markdown tables into this file, between the markers of -section (docs/benchmarks.md)")
 		seed       = fs.Bool("seed", false, "print the seed's Node.js figures beside this run's (or a saved run's) Before and After, instead of the table")
 		section    = fs.String("section", "", "with -markdown: the section to rewrite, between <!-- BEGIN bench NAME --> and <!-- END bench NAME -->")
+		doLoad     = fs.Bool("load", false, "load test: wrk drives gin and net/http servers, each with encoding/json and with safejson, with bad values and hostile bodies mixed in (-duration per server, default 60s; -conns; -server)")
+		loadCheck  = fs.Bool("check", false, "load: exit 1 when a safejson server answers wrong, a server crashes, leaks goroutines or grows its RSS by more than -max-growth")
+		maxGrowth  = fs.Int64("max-growth", 512, "load -check: MiB of RSS growth after the warm-up that fail it")
+		warmup     = fs.Duration("warmup", 0, "load: warm-up per server before the measured load (default duration/6, at most 10s)")
+		threads    = fs.Int("threads", 2, "load: wrk threads")
+		serverRE   = fs.String("server", "", "load: only the servers whose name matches this regexp, of "+strings.Join(loadServers, ", "))
+		loadServe  = fs.String("load-serve", "", "internal: run as the load test's server of this name")
+		loadLife   = fs.Duration("load-life", 10*time.Minute, "internal: the load test server's lifetime")
 	)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -92,6 +102,15 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *loadServe != "" {
+		return serveLoad(*loadServe, *loadLife, os.Stdin, stdout)
+	}
+	if *doLoad {
+		return loadCommand(loadCommandConfig{
+			Duration: *duration, DurationSet: set["duration"], Warmup: *warmup, Conns: *conns, ConnsSet: set["conns"],
+			Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON, From: *from,
+		}, stdout, stderr)
+	}
 	if *quick {
 		if !set["runs"] {
 			*runs = 3

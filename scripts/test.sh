@@ -27,6 +27,11 @@
 #                                 (installed with apt-get when missing; a loud skip otherwise)
 #   stdtests goX                  Go's own encode tests against safejson and safe
 #                                 (scripts/stdtests.sh), in each of the three modes
+#   load go1.26                   the load test's short form (go run ./bench -load -check,
+#                                 5 s per server; docs/load.md): wrk, installed with
+#                                 apt-get when missing (a loud skip otherwise); fails on
+#                                 a safejson server's errors, a crash, leaked goroutines
+#                                 or RSS growth, never on speed
 # -race runs once, on the current Go release (1.27), for every module: it is the
 # costliest build (twice the compile, several times the run time) and the code it
 # watches (caches, pools, the servers of the compat tests) is not toolchain-specific.
@@ -108,6 +113,7 @@ p_arm64() {
 	x env GOARCH=arm64 go test -exec qemu-aarch64-static ./...
 }
 p_stdtests() { x scripts/stdtests.sh; }
+p_load() { x go -C bench run . -load -duration 5s -warmup 2s -check; }
 
 # --- toolchains ------------------------------------------------------------------
 # mode NAME: the environment of a toolchain mode (go1.26, go1.27, go1.27 nojsonv2).
@@ -143,6 +149,20 @@ need_qemu() {
 	}
 }
 
+wrk=1
+need_wrk() {
+	command -v wrk >/dev/null 2>&1 && return
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "installing wrk with apt-get"
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk) >/dev/null ||
+			echo "apt-get install wrk failed"
+	fi
+	command -v wrk >/dev/null 2>&1 || {
+		wrk=
+		loud "load part SKIPPED: it needs wrk, which could not be installed here"
+	}
+}
+
 # --- the plan --------------------------------------------------------------------
 # Each line: lane <TAB> part name <TAB> mode <TAB> function and arguments.
 plan=()
@@ -169,6 +189,7 @@ add 1 "stdtests go1.26" go1.26 "p_stdtests"
 add 2 "stdtests go1.27" go1.27 "p_stdtests"
 add 2 "stdtests go1.27 nojsonv2" "go1.27 nojsonv2" "p_stdtests"
 add 2 "tag matrix go1.27" go1.27 "p_tagmatrix -list-only"
+add 1 "load go1.26" go1.26 "p_load"
 
 # What runs: QUICK=1 keeps the Go 1.26 module parts; PARTS keeps the matching names.
 selected=()
@@ -187,6 +208,9 @@ done
 for i in "${selected[@]}"; do
 	[[ ${plan[$i]} == *$'\tp_arm64' ]] && { need_qemu; break; }
 done
+for i in "${selected[@]}"; do
+	[[ ${plan[$i]} == *$'\tp_load' ]] && { need_wrk; break; }
+done
 
 # run_part INDEX: one part, in a subshell; its log is printed whole when it ends.
 run_part() {
@@ -198,6 +222,8 @@ run_part() {
 		status="SKIPPED: no $tc"
 	elif [ "$fn" = p_arm64 ] && [ -z "$qemu" ]; then
 		status="SKIPPED: no qemu"
+	elif [ "$fn" = p_load ] && [ -z "$wrk" ]; then
+		status="SKIPPED: no wrk"
 	else
 		echo "--- start: $name ($(secs $((SECONDS - T0))))"
 		(

@@ -29,7 +29,7 @@ var goccyQuirks = func() Quirks {
 		// goccy stops at 10000 levels, as encoding/json does on json/v2.
 		q |= QuirkDepthLimit
 	} else {
-		q |= QuirkTagName
+		q |= QuirkTagName | QuirkInterfaceMethods
 	}
 	return q
 }()

@@ -195,6 +195,18 @@ const (
 	// Trigger: a struct field with such a tag name.
 	QuirkTagName
 
+	// QuirkInterfaceMethods (sonic, goccy; flavour v2 only): a value held in an
+	// interface type that has a marshal method (json.Marshaler,
+	// encoding.TextMarshaler, an interface embedding one) is written by the
+	// interface's method: a struct{ X encoding.TextMarshaler } holding a
+	// value with both MarshalJSON and MarshalText is written by MarshalText,
+	// as the classic encoding/json writes it; encoding/json on json/v2
+	// writes the concrete value by its own methods in their order of
+	// precedence (MarshalJSON first; flavor.InterfaceMethodsOnConcrete).
+	// A json.Marshaler interface is written by MarshalJSON either way.
+	// Trigger: an interface type with MarshalText but not MarshalJSON.
+	QuirkInterfaceMethods
+
 	quirkEnd // one past the last quirk: quirkNames has a name for each
 )
 
@@ -213,6 +225,7 @@ var quirkNames = [...]string{
 	"DoublePointerMethods",
 	"UnwrittenTypeRejected",
 	"TagName",
+	"InterfaceMethods",
 }
 
 // Has reports whether q holds every quirk of r.

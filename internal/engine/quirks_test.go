@@ -47,6 +47,13 @@ func (rawInvalidUTF8) MarshalJSON() ([]byte, error) { return []byte("\"a\xffb\""
 
 // Types for QuirkEmbeddedPointerMethods and QuirkStickyPointerMethods.
 type textInside struct{ T pointerText }
+
+// jsonAndText has MarshalJSON and MarshalText, on value receivers.
+type jsonAndText int
+
+func (v jsonAndText) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, `"json-%d"`, int(v)), nil }
+func (v jsonAndText) MarshalText() ([]byte, error) { return fmt.Appendf(nil, "text-%d", int(v)), nil }
+
 type embedsTextPointer struct{ *textInside }
 type jsonInside struct{ J pointerMarshaler }
 type embedsJSONPointer struct{ *jsonInside }
@@ -333,6 +340,14 @@ func quirkDemos() []quirkDemo {
 				"sonic": {out: `{"B":1,"b":2}`},
 				"goccy": {out: `{"B":1,"b":2}`},
 			}},
+
+		// QuirkInterfaceMethods: an interface type with a marshal method
+		// holding a value with both.
+		{name: "text marshaler interface holding a marshaler", quirk: QuirkInterfaceMethods, v: struct{ X encoding.TextMarshaler }{jsonAndText(7)},
+			v2: map[string]demoOutcome{"sonic": {out: `{"X":"text-7"}`}, "goccy": {out: `{"X":"text-7"}`}}},
+		{name: "slice of text marshaler interfaces", quirk: QuirkInterfaceMethods, v: []encoding.TextMarshaler{jsonAndText(1), nil},
+			v2: map[string]demoOutcome{"sonic": {out: `["text-1",null]`}, "goccy": {out: `["text-1",null]`}}},
+		{name: "json marshaler interface", quirk: QuirkInterfaceMethods, v: struct{ X json.Marshaler }{jsonAndText(2)}},
 
 		// QuirkArrayMethods: non-addressable arrays.
 		{name: "array of pointer marshalers", quirk: QuirkArrayMethods, v: [1]pointerMarshaler{{1}},

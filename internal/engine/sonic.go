@@ -65,7 +65,7 @@ var sonicQuirks = func() Quirks {
 	q := QuirkStringOption | QuirkMarshalerOutput | QuirkUnsupportedMapKey | QuirkDepthLimit | QuirkNestedTypeCompile |
 		QuirkOmitEmptyNegativeZero | QuirkEmbeddedPointerMethods | QuirkStickyPointerMethods | QuirkUnwrittenTypeRejected
 	if flavor.V2 {
-		q |= QuirkTagName
+		q |= QuirkTagName | QuirkInterfaceMethods
 	}
 	if runtime.GOARCH == "arm64" {
 		// sonic's arm64 encoder is its Go VM, whose float formatting writes

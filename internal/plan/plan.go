@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"encoding/json"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -103,7 +104,14 @@ const (
 	// IsZero() bool (not time.Time's), which omitzero calls: user code
 	// (route.go's userCode).
 	featZeroMethod
+	// featMethodInterface: an interface type with MarshalText but not
+	// MarshalJSON (encoding.TextMarshaler …), whose values the flavours
+	// write by different methods when they also have MarshalJSON
+	// (flavor.InterfaceMethodsOnConcrete).
+	featMethodInterface
 )
+
+var jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
 
 // maxTypeNest is the most container types nested directly in one another
 // (map[string][]*[]int is 4) before featDeepTypeNest, and decDeepNest.
@@ -262,6 +270,9 @@ func localFeatures(i *jsontype.Info) features {
 		f |= featUnsupported
 	case reflect.Interface:
 		f |= featDynamic
+		if i.MethodInterface && !i.Type.Implements(jsonMarshalerType) {
+			f |= featMethodInterface
+		}
 	case reflect.Pointer:
 		e := i.Children[0]
 		if e.Kind == reflect.Interface {

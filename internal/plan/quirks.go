@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"encoding"
 	"encoding/json"
 
 	"github.com/safejson/safejson/internal/engine"
@@ -148,6 +149,13 @@ var quirkRules = []quirkRule{
 		},
 		demo: "tag names with quotes and symbols",
 	},
+	{
+		quirk:   engine.QuirkInterfaceMethods,
+		trigger: "an interface type with MarshalText but not MarshalJSON (encoding.TextMarshaler …)",
+		avoid:   featMethodInterface,
+		value:   func() any { return struct{ X encoding.TextMarshaler }{quirkBoth(1)} },
+		demo:    "text marshaler interface holding a marshaler",
+	},
 }
 
 // noNullForNonFinite are the features of a value for which an engine must
@@ -187,6 +195,7 @@ type (
 	quirkPtrText      struct{ X int }
 	quirkHoldsPtrText struct{ T quirkPtrText }
 	quirkList         struct{ Next *quirkList }
+	quirkBoth         int
 )
 
 // quirkDeepList returns a list nested n JSON levels deep.
@@ -201,3 +210,5 @@ func quirkDeepList(n int) *quirkList {
 func (quirkMarshaler) MarshalJSON() ([]byte, error)     { return []byte(`1`), nil }
 func (*quirkPtrMarshaler) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
 func (*quirkPtrText) MarshalText() ([]byte, error)      { return []byte("m"), nil }
+func (quirkBoth) MarshalJSON() ([]byte, error)          { return []byte(`"json"`), nil }
+func (quirkBoth) MarshalText() ([]byte, error)          { return []byte("text"), nil }
