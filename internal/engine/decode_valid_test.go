@@ -214,9 +214,9 @@ func FuzzValid(f *testing.F) {
 }
 
 // keyFactsOf finds the key facts of valid JSON in by encoding/json's
-// tokens: whether every key is ASCII (decoded), whether no object has a key
-// twice, and the most members of an object.
-func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
+// tokens: whether every key is ASCII (decoded), and whether no object has a
+// key twice.
+func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool) {
 	d := json.NewDecoder(bytes.NewReader(in))
 	d.UseNumber()
 	type open struct {
@@ -229,7 +229,7 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
-			return ascii, unique, most
+			return ascii, unique
 		}
 		require.NoError(t, err)
 		var top *open
@@ -242,7 +242,6 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 			}
 			unique = unique && !top.keys[s]
 			top.keys[s] = true
-			most = max(most, len(top.keys))
 			top.key = false
 			continue
 		}
@@ -265,9 +264,10 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 
 // checkScanFacts: Scan's FactKeysASCII is exact; FactKeysUnique is never
 // claimed wrongly, and is claimed on input without escapes in keys (none
-// anywhere here) and objects of at most maxUniqueMembers members.
+// anywhere here), whatever the size of its objects (the inputs here are
+// within keySetBudget).
 func checkScanFacts(t *testing.T, in []byte) {
-	ascii, unique, most := keyFactsOf(t, in)
+	ascii, unique := keyFactsOf(t, in)
 	for _, want := range []InputFacts{FactKeysASCII, FactKeysUnique, FactKeysASCII | FactKeysUnique} {
 		facts, ok := Scan(in, want)
 		require.True(t, ok, "%q", in)
@@ -278,8 +278,7 @@ func checkScanFacts(t *testing.T, in []byte) {
 		if want&FactKeysUnique != 0 {
 			if facts&FactKeysUnique != 0 {
 				require.True(t, unique, "FactKeysUnique claimed of %q", in)
-				require.LessOrEqual(t, most, maxUniqueMembers, "%q", in)
-			} else if unique && most <= maxUniqueMembers && !bytes.Contains(in, []byte{'\\'}) {
+			} else if unique && !bytes.Contains(in, []byte{'\\'}) {
 				t.Fatalf("FactKeysUnique not found in %q", in)
 			}
 		}
@@ -328,9 +327,20 @@ func TestScanFacts(t *testing.T) {
 		{`"ſ"`, true, true},
 		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopr":2}`, true, true},
 		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}`, true, false},
-		{many(maxUniqueMembers, false), true, true},
-		{many(maxUniqueMembers+1, false), true, false},
-		{many(maxUniqueMembers-1, true), true, false},
+		{many(linearMembers, false), true, true},
+		{many(linearMembers, true), true, false},
+		{many(linearMembers+1, false), true, true},
+		{many(linearMembers+1, true), true, false},
+		{many(64, false), true, true},
+		{many(65, false), true, true},
+		{many(63, true), true, false},
+		{many(1000, false), true, true},
+		{many(1000, true), true, false},
+		{many(1000, false)[:len(many(1000, false))-1] + `,"k999":0}`, true, false}, // the last key again, after the sets grew
+		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true},         // freed sets come back empty
+		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true, false},
+		{`{"k0":` + many(100, false) + `,"k1":` + many(100, false) + strings.Repeat(`,"x":1`, 0) + `}`, true, true}, // the same keys inside and out
+		{strings.Repeat(`{"k0":1,"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"k7":1,"k8":1,"k9":1,"ka":1,"kb":1,"kc":1,"kd":1,"ke":1,"kf":1,"kg":1,"z":`, 50) + "1" + strings.Repeat("}", 50), true, true},
 		{"[" + strings.Repeat(many(10, false)+",", 50) + "{}]", true, true},
 	}
 	for _, c := range cases {
@@ -350,10 +360,48 @@ func TestScanFacts(t *testing.T) {
 	assert.Zero(t, facts, "no facts of invalid input")
 }
 
+// TestScanBudget: FactKeysUnique is given up, not found at any cost, where
+// its sets would take more memory than the input (keySetBudget): objects of
+// very small members, or thousands of large objects open at once.
+func TestScanBudget(t *testing.T) {
+	object := func(n int, key string) []byte {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, key, i)
+		}
+		b.WriteString("}")
+		return []byte(b.String())
+	}
+	deep := func(n int) []byte {
+		open := `{"k0":1,"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"k7":1,"k8":1,"k9":1,"ka":1,"kb":1,"kc":1,"kd":1,"ke":1,"kf":1,"kg":1,"z":`
+		return []byte(strings.Repeat(open, n) + "1" + strings.Repeat("}", n))
+	}
+	for _, c := range []struct {
+		name   string
+		in     []byte
+		unique bool
+	}{
+		{"tiny members", object(200_000, `"%x":1`), false},
+		{"members of a catalogue", object(200_000, `"%09d":"a name of a place, say"`), true},
+		{"thousands open", deep(5000), false},
+		{"a few open", deep(50), true},
+	} {
+		facts, ok := Scan(c.in, FactKeysUnique)
+		require.True(t, ok, c.name)
+		assert.Equal(t, c.unique, facts&FactKeysUnique != 0, c.name)
+		ascii, unique := keyFactsOf(t, c.in)
+		assert.True(t, ascii && unique, c.name)
+	}
+}
+
 // TestScanAllocs: Scan allocates nothing once its pooled state has grown.
 func TestScanAllocs(t *testing.T) {
 	in := []byte(strings.Repeat(`{"a":{"b":[1,{"c":2}]},"d":3}`, 1))
-	in = []byte("[" + strings.Repeat(string(in)+",", 100) + "{}]")
+	in = []byte("[" + strings.Repeat(string(in)+",", 100) + strings.Repeat(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"r":18,"s":19},`, 10) + "{}]")
 	Scan(in, FactKeysASCII|FactKeysUnique)
 	allocs := testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) })
 	if raceEnabled {
