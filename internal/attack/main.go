@@ -235,6 +235,17 @@ func main() {
 			in = uniqueObject(64, in)
 		}
 		work = into([]byte(`{"user":"u","extra":`+in+`}`), looseT)
+	case "unique-keys-300k-skipped-10MB-struct-any":
+		// an object of 300k members of catalogue size without a key twice,
+		// in a member the struct does not have: encoding/json skips it, the
+		// input scan keeps a set of its keys
+		var b strings.Builder
+		b.WriteString(`{"user":"u","skipped":{`)
+		for i := range 300_000 {
+			fmt.Fprintf(&b, `"%09d":"a name of a place, say",`, i)
+		}
+		b.WriteString(`"z":1},"extra":{"a":[1]}}`)
+		work = into([]byte(b.String()), looseT)
 	case "dup-keys-wide-10MB-struct-any":
 		// half a million distinct keys, then each of them again, in one object
 		// in a struct's any: the duplicates come after the key set has grown

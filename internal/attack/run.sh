@@ -13,7 +13,8 @@ deep-object-9000-any tiny-keys-10MB-map tiny-keys-10MB-struct tiny-keys-10MB-typ
 escaped-string-12MB-any huge-number-1M-digits-any huge-number-1M-digits-int dup-keys-10MB-struct
 dup-keys-10MB-map unique-keys-64-wide-10MB-any unique-keys-64-deep-any dup-keys-10MB-typed-map wide-ints-10MB-slice items-1MB-decoder plain-items-1MB-decoder
 plain-items-1MB-unmarshal unique-keys-1M-wide-struct-any unique-keys-1000-wide-10MB-struct-any
-unique-keys-64-deep-struct-any dup-keys-wide-10MB-struct-any dup-keys-10MB-struct-any tiny-keys-10MB-struct-any"
+unique-keys-64-deep-struct-any dup-keys-wide-10MB-struct-any dup-keys-10MB-struct-any tiny-keys-10MB-struct-any
+unique-keys-300k-skipped-10MB-struct-any"
 shapes=${SHAPES:-$shapes}
 for s in $shapes; do
 	for _ in $(seq "$runs"); do
