@@ -16,9 +16,10 @@ import (
 // object's keys go into a hash set of its own (keyTable): open addressing
 // over spans of the input, with a hash seeded per keySet (hash/maphash), so
 // an input cannot be written to make its keys collide. Every operation is
-// bounded: a probe longer than maxKeyProbes, or a set that would take more
-// memory than the input allows (keySetBudget), gives the fact up, and the
-// route goes to encoding/json. So the scan stays linear in the input for
+// bounded: a probe longer than maxKeyProbes, a large set larger than its
+// object's input (paidSetSlots), or sets that would take more memory than
+// the input allows (keySetBudget), give the fact up, and the route goes to
+// encoding/json. So the scan stays linear in the input for
 // objects of any size, and its memory is a fraction of the input's.
 type keySet struct {
 	keys []keySpan    // the first keys of each open object, innermost last
@@ -42,11 +43,11 @@ type keySpan struct {
 	hash       uint64
 }
 
-// openObject is an open object: where its keys start in keys, and its set
-// once it has linearMembers keys.
+// openObject is an open object: where its keys start in keys, where it
+// starts in the input, and its set once it has linearMembers keys.
 type openObject struct {
-	base  int
-	table *keyTable
+	base, from int
+	table      *keyTable
 }
 
 const (
@@ -61,6 +62,11 @@ const (
 	// maxHeldSetBytes: the bytes of sets a pooled keySet keeps for the next
 	// scan; one holding more drops them.
 	maxHeldSetBytes = 1 << 20
+	// paidSetSlots: a set grows beyond this many slots only while its
+	// object's input is at least as large as the set (4 bytes a slot): an
+	// object of very small members gives the fact up at a few hundred
+	// members, not when the whole scan's budget runs out.
+	paidSetSlots = 1024
 )
 
 // keySetBudget is the bytes of sets a scan of n bytes may make: the input's
@@ -109,9 +115,9 @@ func putScanState(st *keySet) {
 	keySets.Put(st)
 }
 
-// open starts an object.
-func (st *keySet) open() {
-	st.objs = append(st.objs, openObject{base: len(st.keys)})
+// open starts an object at data[at].
+func (st *keySet) open(at int) {
+	st.objs = append(st.objs, openObject{base: len(st.keys), from: at})
 }
 
 // close ends the innermost object.
@@ -164,6 +170,9 @@ func (st *keySet) add(data []byte, start, end int, h uint64) bool {
 func (st *keySet) insert(o *openObject, data []byte, start int, key []byte) bool {
 	t := o.table
 	if 2*(t.n+1) > len(t.slots) {
+		if n := 2 * len(t.slots); n > paidSetSlots && start-o.from < 4*n {
+			return false
+		}
 		if t = st.grow(t, data); t == nil {
 			return false
 		}

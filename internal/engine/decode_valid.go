@@ -101,7 +101,7 @@ value:
 		depth++
 		obj = true
 		if want&FactKeysUnique != 0 {
-			st.open()
+			st.open(i)
 		}
 		i = skipSpace(data, i+1)
 		if i < len(data) && data[i] == '}' {

@@ -293,7 +293,7 @@ func TestScanFacts(t *testing.T) {
 			if i > 0 {
 				b.WriteString(",")
 			}
-			fmt.Fprintf(&b, `"k%d":%d`, i, i)
+			fmt.Fprintf(&b, `"k%d":"the value of key %d"`, i, i)
 		}
 		if dup {
 			b.WriteString(`,"k0":0`)
@@ -337,6 +337,7 @@ func TestScanFacts(t *testing.T) {
 		{many(1000, false), true, true},
 		{many(1000, true), true, false},
 		{many(1000, false)[:len(many(1000, false))-1] + `,"k999":0}`, true, false}, // the last key again, after the sets grew
+		{many(5000, false), true, true},
 		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true},       // freed sets come back empty
 		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true, false},
 		{`{"k0":` + many(100, false) + `,"k1":` + many(100, false) + strings.Repeat(`,"x":1`, 0) + `}`, true, true}, // the same keys inside and out
@@ -386,6 +387,8 @@ func TestScanBudget(t *testing.T) {
 		unique bool
 	}{
 		{"tiny members", object(200_000, `"%x":1`), false},
+		{"tiny members, a few hundred", object(500, `"%x":1`), true},
+		{"tiny members, a few thousand", object(5000, `"%x":1`), false},
 		{"members of a catalogue", object(200_000, `"%09d":"a name of a place, say"`), true},
 		{"thousands open", deep(5000), false},
 		{"a few open", deep(50), true},
