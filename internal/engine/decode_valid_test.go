@@ -338,7 +338,7 @@ func TestScanFacts(t *testing.T) {
 		{many(1000, true), true, false},
 		{many(1000, false)[:len(many(1000, false))-1] + `,"k999":0}`, true, false}, // the last key again, after the sets grew
 		{many(5000, false), true, true},
-		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true},       // freed sets come back empty
+		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true}, // freed sets come back empty
 		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true, false},
 		{`{"k0":` + many(100, false) + `,"k1":` + many(100, false) + strings.Repeat(`,"x":1`, 0) + `}`, true, true}, // the same keys inside and out
 		{strings.Repeat(`{"k0":1,"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"k7":1,"k8":1,"k9":1,"ka":1,"kb":1,"kc":1,"kd":1,"ke":1,"kf":1,"kg":1,"z":`, 50) + "1" + strings.Repeat("}", 50), true, true},
