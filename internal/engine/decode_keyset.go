@@ -52,8 +52,9 @@ type openObject struct {
 
 const (
 	// linearMembers: the members of an object whose keys are compared one
-	// with another before they go into a set.
-	linearMembers = 16
+	// with another before they go into a set (each a quick hash and a
+	// length first): the objects of most documents never need a set.
+	linearMembers = 64
 	// minTableSlots: the slots of the smallest set, at most half full.
 	minTableSlots = 4 * linearMembers
 	// maxKeyProbes bounds the slots one key looks at: a longer probe (never
