@@ -202,7 +202,7 @@ fi
 # speed: the corpus through safejson before and after the upgrade (see the
 # header).
 speed() {
-	local pat='^BenchmarkCorpus(Marshal|Unmarshal)$/.*/safejson$'
+	local pat='^BenchmarkCorpus(Marshal|Unmarshal)$/.*/.*/^safejson$'
 	step "speed: the corpus through safejson, before and after (${SPEED_ROUNDS:-3} rounds in turns, ${SPEED_BENCHTIME:-10x} each)"
 	if ! (cd "$BASE/bench" && GOWORK=off go test -c -o "$TMP/bench.before" .) >"$LOG/speed.build" 2>&1; then
 		loud "speed: the bench module does not build at the repository's engines (see $LOG/speed.build)"
@@ -223,8 +223,8 @@ speed() {
 	done
 	local table
 	table=$(speed_table "$LOG/speed.before" "$LOG/speed.after")
-	printf '%-40s %12s %12s %7s\n' row "before µs" "after µs" ratio
-	echo "$table" | awk -F'\t' '{ printf "%-40s %12.1f %12.1f %6.2f× %s\n", $1, $2 / 1000, $3 / 1000, $4, $5 }'
+	[ -z "$table" ] || printf '%-48s %12s %12s %7s\n' row "before µs" "after µs" ratio
+	[ -z "$table" ] || echo "$table" | awk -F'\t' '{ printf "%-48s %12.1f %12.1f %6.2f× %s\n", $1, $2 / 1000, $3 / 1000, $4, $5 }'
 	local slower
 	slower=$(echo "$table" | awk -F'\t' '$5 != "" { print $1 " " $4 "×" }')
 	if [ -z "$table" ]; then
