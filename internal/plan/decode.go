@@ -337,8 +337,9 @@ var stdRoute = DecodeRoute{Eng: engine.Std(), Else: engine.Std()}
 //
 // An engine that needs a fact comes first even when a later one needs none:
 // so far that is goccy before encoding/json for types with interfaces
-// (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan costs a
-// fifth of goccy's decode and encoding/json takes three to four times it.
+// (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan and
+// goccy together take a fraction of encoding/json's time
+// (BenchmarkCorpusUnmarshal/*/shaped in the bench module).
 func DecodePlan(named engine.Engine, v any) DecodeRoute {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
