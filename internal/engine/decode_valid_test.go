@@ -421,3 +421,49 @@ func TestScanAllocs(t *testing.T) {
 	}
 	assert.Zero(t, allocs)
 }
+
+// FuzzScanWideObjects: FactKeysUnique of objects large enough for a key set
+// (more than linearMembers members), nested in one another and side by side,
+// with keys the fuzzer picks so that some repeat: Scan finds a key twice
+// exactly when encoding/json's tokens show one.
+func FuzzScanWideObjects(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3}, uint16(100), uint8(0))
+	f.Add([]byte{7}, uint16(300), uint8(3))
+	f.Add([]byte{1, 1}, uint16(70), uint8(1))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16, nest uint8) {
+		if len(seed) == 0 {
+			return
+		}
+		members := int(n)%600 + 1
+		var b strings.Builder
+		var build func(level int)
+		build = func(level int) {
+			b.WriteString("{")
+			for i := range members {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				// Mostly distinct keys; the seed's bytes pick some that repeat.
+				k := i
+				if c := seed[i%len(seed)]; c%7 == 0 {
+					k = int(c) % (members + 1)
+				}
+				fmt.Fprintf(&b, `"k%d":`, k)
+				if level < int(nest%4) && i == members/2 {
+					build(level + 1)
+				} else {
+					// Members large enough to pay for their sets
+					// (paidSetSlots, keySetBudget).
+					b.WriteString(`"a value long enough to pay for its key"`)
+				}
+			}
+			b.WriteString("}")
+		}
+		build(0)
+		in := []byte("[" + b.String() + "," + b.String() + "]")
+		_, unique := keyFactsOf(t, in)
+		facts, ok := Scan(in, FactKeysUnique)
+		require.True(t, ok)
+		require.Equal(t, unique, facts&FactKeysUnique != 0, "%.200s", in)
+	})
+}
