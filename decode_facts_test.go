@@ -93,8 +93,9 @@ func TestDecodeFoldKeys(t *testing.T) {
 }
 
 // TestDecodeInterfaceKeys: values decoded into interfaces, with and without
-// a key twice in an object, escaped keys, and objects about the size
-// FactKeysUnique allows, decode as encoding/json decodes them.
+// a key twice in an object, escaped keys, and objects about the size where
+// the scan's check of FactKeysUnique moves from a list to a set and well
+// beyond, decode as encoding/json decodes them.
 func TestDecodeInterfaceKeys(t *testing.T) {
 	members := func(n int, dup bool) string {
 		var b strings.Builder
@@ -116,7 +117,9 @@ func TestDecodeInterfaceKeys(t *testing.T) {
 		"{\"x\":\"a\xffb\",\"\xfe\":1}", `{"":1,"":2}`, `{}`, `[]`, `null`, `{"a":[]}`,
 		`{"a":1} x`, `{"a":1,}`, `{"a" 1}`, `[1,2`, `{"a":"\u00e "}`,
 		members(60, false), members(62, false), members(63, false), members(64, false), members(70, false),
-		members(30, true), members(62, true),
+		members(15, false), members(16, false), members(17, false), members(300, false), members(3000, false),
+		members(30, true), members(62, true), members(16, true), members(17, true), members(3000, true),
+		`{"a":` + members(100, false) + `,"b":` + members(100, true) + `}`,
 		`{"total":{"value":1.25,"currency":"USD"},"items":[{"a":1}],"id":"i"}`,
 		`{"id":1}`, `{"items":{"a":1,"a":2},"id":"x"}`, `{"ID":"up","Items":[1],"TOTAL":{"a":-0}}`,
 	}
@@ -132,13 +135,14 @@ func TestDecodeInterfaceKeys(t *testing.T) {
 // TestDecodeUniqueKeysMemory: the worst inputs FactKeysUnique lets an engine
 // with DecodeQuirkObjectMemory (goccy) decode into an interface cost about
 // what encoding/json's decode costs, measured here on the same input: the
-// heap the value keeps alive within 2× of encoding/json's (measured: equal),
-// the bytes allocated within 3× (measured 0.66–1.2×, and 2.06× on "deep"
-// when the pooled member stack has been collected and grows again). Without
-// a key twice, every member the engine holds until its object ends is one
-// encoding/json's map holds too, and the map sized for them is the one
-// encoding/json's grows to; what is left is the member stack, at most the
-// members of the open objects (64 each, 32 bytes a member), transient.
+// heap the value keeps alive within 2× of encoding/json's, the bytes
+// allocated within 3× (the pooled member stack, when it has been collected
+// and grows again). Without a key twice, every member the engine holds until
+// its object ends is one encoding/json's map holds too, and the map sized
+// for them is the one encoding/json's grows to; what is left is the member
+// stack, at most the members of the open objects (32 bytes a member),
+// transient, and the scan's key sets (engine.keySetBudget: at most the
+// input's size), freed before the decode.
 func TestDecodeUniqueKeysMemory(t *testing.T) {
 	obj := func(n int, last string) string {
 		var b strings.Builder
@@ -155,6 +159,8 @@ func TestDecodeUniqueKeysMemory(t *testing.T) {
 	}
 	shapes := map[string]string{
 		"wide":  "[" + strings.Repeat(obj(64, "{}")+",", 500) + "{}]",
+		"wider": "[" + strings.Repeat(obj(5000, "{}")+",", 6) + "{}]",
+		"one":   obj(30000, "{}"),
 		"deep":  deep,
 		"small": "[" + strings.Repeat(`{"a":{"b":{}},"c":[{}]},`, 5000) + "{}]",
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"reflect"
 	"testing"
 )
 
@@ -53,14 +54,15 @@ func BenchmarkMarshal(b *testing.B) {
 }
 
 // BenchmarkCorpusMarshal runs every row of the corpus table (-corpus) through
-// every peer: BenchmarkCorpusMarshal/<file>/<typed|any>/<peer>, peer one of
+// every peer: BenchmarkCorpusMarshal/<file>/<typed|shaped|any>/<peer>, peer one of
 // safejson, sonic, goccy, segmentio, jsoniter, std and, on Go 1.27, v2. safejson
 // must succeed with encoding/json's bytes; the peers are timed whatever they
 // write (the -corpus table says which differ).
 func BenchmarkCorpusMarshal(b *testing.B) { benchmarkCorpus(b, opEncode) }
 
 // BenchmarkCorpusUnmarshal is BenchmarkCorpusMarshal for decoding, each call
-// into a fresh typed struct or any.
+// into a fresh typed struct, shaped struct or any; safejson must decode
+// encoding/json's value (reflect.DeepEqual).
 func BenchmarkCorpusUnmarshal(b *testing.B) { benchmarkCorpus(b, opDecode) }
 
 func benchmarkCorpus(b *testing.B, o op) {
@@ -88,6 +90,13 @@ func benchmarkCorpus(b *testing.B, o op) {
 				}
 				if isPanic(err) {
 					b.Fatal(err)
+				}
+				if p.Name == peerSafejson && o == opDecode {
+					got, err := decoded(p, in)
+					want, _ := decoded(peer{Unmarshal: json.Unmarshal}, in)
+					if err != nil || !reflect.DeepEqual(got, want) {
+						b.Fatalf("safejson must decode encoding/json's value: %v %s", err, valueDiff(got, want))
+					}
 				}
 				b.ReportAllocs()
 				b.SetBytes(int64(len(in.Data)))

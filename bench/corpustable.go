@@ -22,7 +22,7 @@ import (
 type corpusInput struct {
 	// File is the corpus file, or the seed's items-20 / items-500.
 	File string
-	// Shape is "typed" (the file's struct) or "any".
+	// Shape is shapeTyped, shapeShaped or shapeAny.
 	Shape string
 	// Data is the document as the file has it: what decoders decode.
 	Data []byte
@@ -40,33 +40,42 @@ func (in corpusInput) Slug() string { return in.File + "/" + in.Shape }
 func (in corpusInput) Name() string { return in.File + " " + in.Shape }
 
 // corpusInputs returns the rows of the corpus tables, in order: every corpus
-// file typed then as any, then the seed's 20 and 500 items the same way.
+// file typed, then shaped where corpus.ShapedFiles has a loose type for it,
+// then as any; then the seed's 20 and 500 items typed and as any.
 func corpusInputs() ([]corpusInput, error) {
 	var ins []corpusInput
-	add := func(file string, data []byte, newTyped func() any) error {
-		for _, shape := range []string{"typed", "any"} {
-			in := corpusInput{File: file, Shape: shape, Data: data, New: newTyped}
-			if shape == "any" {
-				in.New = func() any { return new(any) }
-			}
-			v := in.New()
-			if err := json.Unmarshal(data, v); err != nil {
-				return fmt.Errorf("bench: encoding/json cannot decode %s into %T: %w", file, v, err)
-			}
-			if shape == "any" {
-				v = *v.(*any)
-			}
-			in.Value = v
-			ins = append(ins, in)
+	add := func(file, shape string, data []byte, newTarget func() any) error {
+		in := corpusInput{File: file, Shape: shape, Data: data, New: newTarget}
+		v := in.New()
+		if err := json.Unmarshal(data, v); err != nil {
+			return fmt.Errorf("bench: encoding/json cannot decode %s into %T: %w", file, v, err)
 		}
+		if shape == shapeAny {
+			v = *v.(*any)
+		}
+		in.Value = v
+		ins = append(ins, in)
 		return nil
+	}
+	newAny := func() any { return new(any) }
+	shaped := map[string]func() any{}
+	for _, f := range corpus.ShapedFiles() {
+		shaped[f.Name] = f.New
 	}
 	for _, f := range corpus.Files() {
 		data, err := corpus.Load(f.Name)
 		if err != nil {
 			return nil, err
 		}
-		if err := add(f.Name, data, f.New); err != nil {
+		if err := add(f.Name, shapeTyped, data, f.New); err != nil {
+			return nil, err
+		}
+		if s, ok := shaped[f.Name]; ok {
+			if err := add(f.Name, shapeShaped, data, s); err != nil {
+				return nil, err
+			}
+		}
+		if err := add(f.Name, shapeAny, data, newAny); err != nil {
 			return nil, err
 		}
 	}
@@ -75,12 +84,24 @@ func corpusInputs() ([]corpusInput, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := add(fmt.Sprintf("items-%d", n), data, func() any { return new([]benchdata.Item) }); err != nil {
+		file := fmt.Sprintf("items-%d", n)
+		if err := add(file, shapeTyped, data, func() any { return new([]benchdata.Item) }); err != nil {
+			return nil, err
+		}
+		if err := add(file, shapeAny, data, newAny); err != nil {
 			return nil, err
 		}
 	}
 	return ins, nil
 }
+
+// The shapes of a row: the file's struct (corpus.Files), its loose struct
+// with any, []any, maps and json.RawMessage (corpus.ShapedFiles), or any.
+const (
+	shapeTyped  = "typed"
+	shapeShaped = "shaped"
+	shapeAny    = "any"
+)
 
 // selectInputs keeps the rows whose slug matches expr; all for "".
 func selectInputs(ins []corpusInput, expr string) ([]corpusInput, error) {
@@ -98,7 +119,7 @@ func selectInputs(ins []corpusInput, expr string) ([]corpusInput, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("bench: -case %q matches no row of the corpus (rows are file/typed and file/any)", expr)
+		return nil, fmt.Errorf("bench: -case %q matches no row of the corpus (rows are file/typed, file/shaped and file/any)", expr)
 	}
 	return out, nil
 }

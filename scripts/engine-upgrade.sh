@@ -19,6 +19,15 @@
 # expect (a difference that is not a known difference of a case, or a known
 # difference that no longer happens), or does not build.
 #
+# Then the speed (SPEED=0 skips it): the corpus rows of the bench module
+# (BenchmarkCorpusMarshal and BenchmarkCorpusUnmarshal, safejson's column)
+# built before and after the upgrade, the two test binaries run in turns
+# (SPEED_ROUNDS, default 3, of SPEED_BENCHTIME, default 10x, each), CPU time
+# per call compared by the median of each row; a row more than SLOWER times
+# (default 1.25) slower after the upgrade is said loudly, and SPEED_FAIL=1
+# makes it fail the verdict. An engine that gives the right bytes but hands
+# values to encoding/json (bytedance/sonic#981) passes every check above.
+#
 # The repository itself is never modified (checked: git status and the module
 # files before and after). KEEP=1 keeps the temporary directory. REPORT_FLAGS
 # are passed to the report command (e.g. REPORT_FLAGS="-skip recursive/" to
@@ -188,6 +197,78 @@ done
 if [ -n "$V2" ]; then
 	# The toolchain's encoding/json is on json/v2 by default: its classic flavour too.
 	GOEXPERIMENT=nojsonv2 check nojsonv2
+fi
+
+# speed: the corpus through safejson before and after the upgrade (see the
+# header).
+speed() {
+	local pat='^BenchmarkCorpus(Marshal|Unmarshal)$/.*/.*/^safejson$'
+	step "speed: the corpus through safejson, before and after (${SPEED_ROUNDS:-3} rounds in turns, ${SPEED_BENCHTIME:-10x} each)"
+	if ! (cd "$BASE/bench" && GOWORK=off go test -c -o "$TMP/bench.before" .) >"$LOG/speed.build" 2>&1; then
+		loud "speed: the bench module does not build at the repository's engines (see $LOG/speed.build)"
+		verdicts+=("speed: not measured (the bench does not build before the upgrade)")
+		return
+	fi
+	if ! (cd "$COPY/bench" && GOWORK=off upgraded test -c -o "$TMP/bench.after" .) >>"$LOG/speed.build" 2>&1; then
+		loud "speed: the bench module does not build with the upgrade (see $LOG/speed.build)"
+		verdicts+=("speed: the bench does not build with the upgrade")
+		failed+=(speed)
+		return
+	fi
+	: >"$LOG/speed.before"
+	: >"$LOG/speed.after"
+	for _ in $(seq "${SPEED_ROUNDS:-3}"); do
+		(cd "$BASE/bench" && "$TMP/bench.before" -test.run '^$' -test.bench "$pat" -test.benchtime "${SPEED_BENCHTIME:-10x}" >>"$LOG/speed.before" 2>&1) || true
+		(cd "$COPY/bench" && "$TMP/bench.after" -test.run '^$' -test.bench "$pat" -test.benchtime "${SPEED_BENCHTIME:-10x}" >>"$LOG/speed.after" 2>&1) || true
+	done
+	local table
+	table=$(speed_table "$LOG/speed.before" "$LOG/speed.after")
+	[ -z "$table" ] || printf '%-48s %12s %12s %7s\n' row "before µs" "after µs" ratio
+	[ -z "$table" ] || echo "$table" | awk -F'\t' '{ printf "%-48s %12.1f %12.1f %6.2f× %s\n", $1, $2 / 1000, $3 / 1000, $4, $5 }'
+	local slower
+	slower=$(echo "$table" | awk -F'\t' '$5 != "" { print $1 " " $4 "×" }')
+	if [ -z "$table" ]; then
+		loud "speed: no row measured (see $LOG/speed.before and $LOG/speed.after)"
+		verdicts+=("speed: not measured")
+	elif [ -n "$slower" ]; then
+		loud "speed: $(echo "$slower" | wc -l) corpus rows more than ${SLOWER:-1.25}× slower after the upgrade: $(echo "$slower" | tr '\n' ',' | sed 's/,$//')"
+		verdicts+=("speed: $(echo "$slower" | wc -l) rows markedly slower")
+		[ "${SPEED_FAIL:-0}" = 0 ] || failed+=(speed)
+	else
+		verdicts+=("speed: no row more than ${SLOWER:-1.25}× slower")
+	fi
+}
+
+# speed_table BEFORE AFTER: for each benchmark in both outputs, tab-separated:
+# name (without Benchmark and the -N suffix), the median CPU time per call
+# before and after (cpu-ns/op, ns/op where there is none), after ÷ before,
+# and "SLOWER" when that passes SLOWER.
+speed_table() {
+	for side in before after; do
+		local f=$1
+		[ $side = before ] || f=$2
+		awk -v side=$side '/^Benchmark/ {
+			name = $1; sub(/^Benchmark/, "", name); sub(/-[0-9]+$/, "", name)
+			v = ""
+			for (i = 3; i <= NF; i++) if ($i == "cpu-ns/op" || ($i == "ns/op" && v == "")) v = $(i - 1)
+			if (v != "") print side "\t" name "\t" v
+		}' "$f"
+	done | sort -t$'\t' -k2,2 -k1,1 -k3,3g |
+		awk -F'\t' -v limit="${SLOWER:-1.25}" '
+			function median(side,   n) { n = cnt[side]; if (n == 0) return 0; return n % 2 ? val[side, (n + 1) / 2] : (val[side, n / 2] + val[side, n / 2 + 1]) / 2 }
+			function flush(   b, a) {
+				if (cur == "") return
+				b = median("before"); a = median("after")
+				if (b > 0 && a > 0) printf "%s\t%.0f\t%.0f\t%.2f\t%s\n", cur, b, a, a / b, (a / b > limit ? "SLOWER" : "")
+				cnt["before"] = 0; cnt["after"] = 0
+			}
+			$2 != cur { flush(); cur = $2 }
+			{ val[$1, ++cnt[$1]] = $3 }
+			END { flush() }'
+}
+
+if [ "${SPEED:-1}" != 0 ]; then
+	speed
 fi
 
 if command -v qemu-aarch64-static >/dev/null 2>&1; then

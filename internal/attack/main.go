@@ -28,6 +28,14 @@ type login struct {
 	Tags  []string       `json:"tags"`
 }
 
+// loose is a request body with a free-form part: a struct holding an any,
+// which an engine decodes when the input scan finds no key twice in an
+// object (engine.FactKeysUnique), whatever the size of its objects.
+type loose struct {
+	User  string `json:"user"`
+	Extra any    `json:"extra"`
+}
+
 type chainPtr *chainPtr
 
 // plain has no interface, map or method: an engine decodes it.
@@ -139,6 +147,7 @@ func main() {
 		}
 	}
 	anyT := func() any { return new(any) }
+	looseT := func() any { return new(loose) }
 	switch *shape {
 	case "stray-closer-stream":
 		work = func() string {
@@ -213,6 +222,41 @@ func main() {
 			in = uniqueObject(64, in)
 		}
 		work = into([]byte(in), anyT)
+	case "unique-keys-1M-wide-struct-any":
+		// one object of a million members without a key twice, in a struct's any
+		work = into([]byte(`{"user":"u","extra":`+uniqueObject(1_000_000, "[1]")+`}`), looseT)
+	case "unique-keys-1000-wide-10MB-struct-any":
+		// objects of a thousand members without a key twice, in a struct's any
+		work = into([]byte(`{"user":"u","extra":[`+strings.Repeat(uniqueObject(1000, "[1]")+",", 1000)+"{}]}"), looseT)
+	case "unique-keys-64-deep-struct-any":
+		// 9000 open objects of 64 members each, in a struct's any
+		in := "1"
+		for range 9000 {
+			in = uniqueObject(64, in)
+		}
+		work = into([]byte(`{"user":"u","extra":`+in+`}`), looseT)
+	case "unique-keys-300k-skipped-10MB-struct-any":
+		// an object of 300k members of catalogue size without a key twice,
+		// in a member the struct does not have: encoding/json skips it, the
+		// input scan keeps a set of its keys
+		var b strings.Builder
+		b.WriteString(`{"user":"u","skipped":{`)
+		for i := range 300_000 {
+			fmt.Fprintf(&b, `"%09d":"a name of a place, say",`, i)
+		}
+		b.WriteString(`"z":1},"extra":{"a":[1]}}`)
+		work = into([]byte(b.String()), looseT)
+	case "dup-keys-wide-10MB-struct-any":
+		// half a million distinct keys, then each of them again, in one object
+		// in a struct's any: the duplicates come after the key set has grown
+		obj := uniqueObject(500_000, "[1]")
+		work = into([]byte(`{"user":"u","extra":`+obj[:len(obj)-1]+","+obj[1:]+`}`), looseT)
+	case "dup-keys-10MB-struct-any":
+		// one key a million times in a struct's any
+		work = into([]byte(`{"user":"u","extra":`+string(repeatJoin("{", `"count":[1]`, "}", 1_000_000))+`}`), looseT)
+	case "tiny-keys-10MB-struct-any":
+		// a million one-to-five-digit keys: members too small for the key set's budget
+		work = into([]byte(`{"user":"u","extra":`+string(tinyKeys(1_000_000))+`}`), looseT)
 	case "dup-keys-10MB-typed-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string][]int) })
 	case "tiny-keys-10MB-typed-map":

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
-	"sync"
 
 	"github.com/safejson/safejson/internal/flavor"
 )
@@ -52,20 +51,16 @@ const (
 	// folding, and under strings.ToLower too (sonic): the rules differ only
 	// on runes outside ASCII (DecodeQuirkUnicodeFold).
 	FactKeysASCII InputFacts = 1 << iota
-	// FactKeysUnique: no object has two members of one key, no key holds an
-	// escape (whose key could equal another unescaped), and no object has
-	// more than maxUniqueMembers members (the check compares each key with
-	// the object's earlier ones). Then an object decoded into an interface
-	// keeps each member it reads, as encoding/json's map does, and a map
-	// sized for the members is the map encoding/json grows to
-	// (DecodeQuirkObjectMemory).
+	// FactKeysUnique: no object has two members of one key, and no key
+	// holds an escape (whose key could equal another unescaped). Then an
+	// object decoded into an interface keeps each member it reads, as
+	// encoding/json's map does, and a map sized for the members is the map
+	// encoding/json grows to (DecodeQuirkObjectMemory). The check is linear
+	// in the input whatever the size of an object (keySet), and gives up
+	// the fact (the route then goes to encoding/json) rather than use more
+	// than a bounded memory.
 	FactKeysUnique
 )
-
-// maxUniqueMembers bounds the members of an object FactKeysUnique allows,
-// and so the comparisons of one key with the earlier ones (at most this many,
-// each a hash and a length first): the scan stays linear in the input.
-const maxUniqueMembers = 64
 
 // Scan reports whether data is valid JSON, as Valid does, and which of the
 // facts in want hold of it (none if it is not valid). It is the hand-written
@@ -75,31 +70,15 @@ func Scan(data []byte, want InputFacts) (InputFacts, bool) {
 	if want&FactKeysUnique == 0 {
 		return scanJSON(data, want, nil)
 	}
-	st := scanStates.Get().(*scanState)
+	st := getScanState(len(data))
 	facts, ok := scanJSON(data, want, st)
-	clear(st.keys)
-	st.keys, st.bases = st.keys[:0], st.bases[:0]
-	scanStates.Put(st)
+	putScanState(st)
 	return facts, ok
 }
 
-// scanState is what FactKeysUnique keeps: the keys of the open objects
-// (as spans of the input, with a hash), and where each object's start.
-type scanState struct {
-	keys  []keySpan
-	bases []int
-}
-
-type keySpan struct {
-	start, end int
-	hash       uint64
-}
-
-var scanStates = sync.Pool{New: func() any { return new(scanState) }}
-
 // scanJSON is validJSON finding the facts in want (st non-nil if want has
 // FactKeysUnique); a fact found not to hold stops being looked for.
-func scanJSON(data []byte, want InputFacts, st *scanState) (InputFacts, bool) {
+func scanJSON(data []byte, want InputFacts, st *keySet) (InputFacts, bool) {
 	var (
 		open  [maxValidDepth/64 + 1]uint64 // bit d: the container at depth d+1 is an object
 		depth int
@@ -122,7 +101,7 @@ value:
 		depth++
 		obj = true
 		if want&FactKeysUnique != 0 {
-			st.bases = append(st.bases, len(st.keys))
+			st.open(i)
 		}
 		i = skipSpace(data, i+1)
 		if i < len(data) && data[i] == '}' {
@@ -202,9 +181,7 @@ after: // a value has ended at i
 
 pop: // the innermost container has closed at i
 	if obj && want&FactKeysUnique != 0 {
-		last := len(st.bases) - 1
-		st.keys = st.keys[:st.bases[last]]
-		st.bases = st.bases[:last]
+		st.close()
 	}
 	depth--
 	if depth > 0 {
@@ -376,8 +353,8 @@ func skipNumber(data []byte, i int) (int, bool) {
 
 // keyFacts returns want without the facts that the key data[start:end] (the
 // contents of a well-formed key) shows not to hold; the key joins the
-// innermost object's in st.
-func keyFacts(data []byte, start, end int, want InputFacts, st *scanState) InputFacts {
+// innermost object's in st (keySet.add).
+func keyFacts(data []byte, start, end int, want InputFacts, st *keySet) InputFacts {
 	key := data[start:end]
 	h, plain := keyHash(key)
 	if !plain { // an escape or a byte from 0x80 up: look closer
@@ -402,19 +379,9 @@ func keyFacts(data []byte, start, end int, want InputFacts, st *scanState) Input
 			want &^= FactKeysUnique
 		}
 	}
-	if want&FactKeysUnique == 0 {
-		return want
+	if want&FactKeysUnique != 0 && !st.add(data, start, end, h) {
+		want &^= FactKeysUnique
 	}
-	base := st.bases[len(st.bases)-1]
-	if len(st.keys)-base >= maxUniqueMembers {
-		return want &^ FactKeysUnique
-	}
-	for _, k := range st.keys[base:] {
-		if k.hash == h && k.end-k.start == len(key) && string(data[k.start:k.end]) == string(key) {
-			return want &^ FactKeysUnique
-		}
-	}
-	st.keys = append(st.keys, keySpan{start, end, h})
 	return want
 }
 

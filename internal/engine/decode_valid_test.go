@@ -214,9 +214,9 @@ func FuzzValid(f *testing.F) {
 }
 
 // keyFactsOf finds the key facts of valid JSON in by encoding/json's
-// tokens: whether every key is ASCII (decoded), whether no object has a key
-// twice, and the most members of an object.
-func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
+// tokens: whether every key is ASCII (decoded), and whether no object has a
+// key twice.
+func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool) {
 	d := json.NewDecoder(bytes.NewReader(in))
 	d.UseNumber()
 	type open struct {
@@ -229,7 +229,7 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
-			return ascii, unique, most
+			return ascii, unique
 		}
 		require.NoError(t, err)
 		var top *open
@@ -242,7 +242,6 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 			}
 			unique = unique && !top.keys[s]
 			top.keys[s] = true
-			most = max(most, len(top.keys))
 			top.key = false
 			continue
 		}
@@ -265,9 +264,10 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool, most int) {
 
 // checkScanFacts: Scan's FactKeysASCII is exact; FactKeysUnique is never
 // claimed wrongly, and is claimed on input without escapes in keys (none
-// anywhere here) and objects of at most maxUniqueMembers members.
+// anywhere here), whatever the size of its objects (the inputs here are
+// within keySetBudget).
 func checkScanFacts(t *testing.T, in []byte) {
-	ascii, unique, most := keyFactsOf(t, in)
+	ascii, unique := keyFactsOf(t, in)
 	for _, want := range []InputFacts{FactKeysASCII, FactKeysUnique, FactKeysASCII | FactKeysUnique} {
 		facts, ok := Scan(in, want)
 		require.True(t, ok, "%q", in)
@@ -278,8 +278,7 @@ func checkScanFacts(t *testing.T, in []byte) {
 		if want&FactKeysUnique != 0 {
 			if facts&FactKeysUnique != 0 {
 				require.True(t, unique, "FactKeysUnique claimed of %q", in)
-				require.LessOrEqual(t, most, maxUniqueMembers, "%q", in)
-			} else if unique && most <= maxUniqueMembers && !bytes.Contains(in, []byte{'\\'}) {
+			} else if unique && !bytes.Contains(in, []byte{'\\'}) {
 				t.Fatalf("FactKeysUnique not found in %q", in)
 			}
 		}
@@ -294,7 +293,7 @@ func TestScanFacts(t *testing.T) {
 			if i > 0 {
 				b.WriteString(",")
 			}
-			fmt.Fprintf(&b, `"k%d":%d`, i, i)
+			fmt.Fprintf(&b, `"k%d":"the value of key %d"`, i, i)
 		}
 		if dup {
 			b.WriteString(`,"k0":0`)
@@ -328,9 +327,21 @@ func TestScanFacts(t *testing.T) {
 		{`"ſ"`, true, true},
 		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopr":2}`, true, true},
 		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}`, true, false},
-		{many(maxUniqueMembers, false), true, true},
-		{many(maxUniqueMembers+1, false), true, false},
-		{many(maxUniqueMembers-1, true), true, false},
+		{many(linearMembers, false), true, true},
+		{many(linearMembers, true), true, false},
+		{many(linearMembers+1, false), true, true},
+		{many(linearMembers+1, true), true, false},
+		{many(64, false), true, true},
+		{many(65, false), true, true},
+		{many(63, true), true, false},
+		{many(1000, false), true, true},
+		{many(1000, true), true, false},
+		{many(1000, false)[:len(many(1000, false))-1] + `,"k999":0}`, true, false}, // the last key again, after the sets grew
+		{many(5000, false), true, true},
+		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true}, // freed sets come back empty
+		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true, false},
+		{`{"k0":` + many(100, false) + `,"k1":` + many(100, false) + strings.Repeat(`,"x":1`, 0) + `}`, true, true}, // the same keys inside and out
+		{strings.Repeat(many(linearMembers+1, false)[:len(many(linearMembers+1, false))-1]+`,"z":`, 20) + "1" + strings.Repeat("}", 20), true, true},
 		{"[" + strings.Repeat(many(10, false)+",", 50) + "{}]", true, true},
 	}
 	for _, c := range cases {
@@ -350,10 +361,55 @@ func TestScanFacts(t *testing.T) {
 	assert.Zero(t, facts, "no facts of invalid input")
 }
 
+// TestScanBudget: FactKeysUnique is given up, not found at any cost, where
+// its sets would take more memory than the input (keySetBudget): objects of
+// very small members, or thousands of large objects open at once.
+func TestScanBudget(t *testing.T) {
+	object := func(n int, key string) []byte {
+		var b strings.Builder
+		b.WriteString("{")
+		for i := range n {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			fmt.Fprintf(&b, key, i)
+		}
+		b.WriteString("}")
+		return []byte(b.String())
+	}
+	deep := func(n int) []byte {
+		var open strings.Builder
+		open.WriteString("{")
+		for i := range linearMembers {
+			fmt.Fprintf(&open, `"k%d":1,`, i)
+		}
+		open.WriteString(`"z":`)
+		return []byte(strings.Repeat(open.String(), n) + "1" + strings.Repeat("}", n))
+	}
+	for _, c := range []struct {
+		name   string
+		in     []byte
+		unique bool
+	}{
+		{"tiny members", object(200_000, `"%x":1`), false},
+		{"tiny members, a few hundred", object(500, `"%x":1`), true},
+		{"tiny members, a few thousand", object(5000, `"%x":1`), false},
+		{"members of a catalogue", object(200_000, `"%09d":"a name of a place, say"`), true},
+		{"thousands open", deep(3000), false},
+		{"a few open", deep(10), true},
+	} {
+		facts, ok := Scan(c.in, FactKeysUnique)
+		require.True(t, ok, c.name)
+		assert.Equal(t, c.unique, facts&FactKeysUnique != 0, c.name)
+		ascii, unique := keyFactsOf(t, c.in)
+		assert.True(t, ascii && unique, c.name)
+	}
+}
+
 // TestScanAllocs: Scan allocates nothing once its pooled state has grown.
 func TestScanAllocs(t *testing.T) {
 	in := []byte(strings.Repeat(`{"a":{"b":[1,{"c":2}]},"d":3}`, 1))
-	in = []byte("[" + strings.Repeat(string(in)+",", 100) + "{}]")
+	in = []byte("[" + strings.Repeat(string(in)+",", 100) + strings.Repeat(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"r":18,"s":19},`, 10) + "{}]")
 	Scan(in, FactKeysASCII|FactKeysUnique)
 	allocs := testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) })
 	if raceEnabled {
@@ -364,4 +420,50 @@ func TestScanAllocs(t *testing.T) {
 		return
 	}
 	assert.Zero(t, allocs)
+}
+
+// FuzzScanWideObjects: FactKeysUnique of objects large enough for a key set
+// (more than linearMembers members), nested in one another and side by side,
+// with keys the fuzzer picks so that some repeat: Scan finds a key twice
+// exactly when encoding/json's tokens show one.
+func FuzzScanWideObjects(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3}, uint16(100), uint8(0))
+	f.Add([]byte{7}, uint16(300), uint8(3))
+	f.Add([]byte{1, 1}, uint16(70), uint8(1))
+	f.Fuzz(func(t *testing.T, seed []byte, n uint16, nest uint8) {
+		if len(seed) == 0 {
+			return
+		}
+		members := int(n)%600 + 1
+		var b strings.Builder
+		var build func(level int)
+		build = func(level int) {
+			b.WriteString("{")
+			for i := range members {
+				if i > 0 {
+					b.WriteString(",")
+				}
+				// Mostly distinct keys; the seed's bytes pick some that repeat.
+				k := i
+				if c := seed[i%len(seed)]; c%7 == 0 {
+					k = int(c) % (members + 1)
+				}
+				fmt.Fprintf(&b, `"k%d":`, k)
+				if level < int(nest%4) && i == members/2 {
+					build(level + 1)
+				} else {
+					// Members large enough to pay for their sets
+					// (paidSetSlots, keySetBudget).
+					b.WriteString(`"a value long enough to pay for its key"`)
+				}
+			}
+			b.WriteString("}")
+		}
+		build(0)
+		in := []byte("[" + b.String() + "," + b.String() + "]")
+		_, unique := keyFactsOf(t, in)
+		facts, ok := Scan(in, FactKeysUnique)
+		require.True(t, ok)
+		require.Equal(t, unique, facts&FactKeysUnique != 0, "%.200s", in)
+	})
 }

@@ -25,15 +25,21 @@ type decodeFeatures uint16
 
 const (
 	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
-	// or its pointer; json.RawMessage, time.Time, big.Int included): the
-	// user's code, which an engine would run and encoding/json run again on
-	// the error path, and whose input the engines may rewrite.
+	// or its pointer; time.Time, big.Int included, json.RawMessage not: it is
+	// decRawMessage alone): the user's code, which an engine would run and
+	// encoding/json run again on the error path, and whose input the engines
+	// may rewrite.
 	decMethods decodeFeatures = 1 << iota
 	// decInterface: an interface.
 	decInterface
 	// decFloat: a float32 or float64.
 	decFloat
-	// decRawMessage: a json.RawMessage (with decMethods).
+	// decRawMessage: a json.RawMessage. Its UnmarshalJSON is the standard
+	// library's, which keeps a copy of the value's bytes and nothing else:
+	// an engine that hands it the bytes as they are in the input decodes it
+	// as encoding/json does (TestDecodeRawMessage), and running it twice on
+	// the error path leaves what the second run leaves. sonic rewrites them
+	// (DecodeQuirkRawMessageUTF8).
 	decRawMessage
 	// decDeepNest: more container types nested directly in one another than
 	// maxTypeNest.
@@ -148,6 +154,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		switch i.Special {
 		case jsontype.RawMessage:
 			f |= decRawMessage
+			return
 		case jsontype.Number:
 			f |= decUnchecked
 		}
@@ -330,8 +337,9 @@ var stdRoute = DecodeRoute{Eng: engine.Std(), Else: engine.Std()}
 //
 // An engine that needs a fact comes first even when a later one needs none:
 // so far that is goccy before encoding/json for types with interfaces
-// (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan costs a
-// fifth of goccy's decode and encoding/json takes three to four times it.
+// (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan and
+// goccy together take a fraction of encoding/json's time
+// (BenchmarkCorpusUnmarshal/*/shaped in the bench module).
 func DecodePlan(named engine.Engine, v any) DecodeRoute {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {

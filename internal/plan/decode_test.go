@@ -74,8 +74,10 @@ func TestDecodeFeatures(t *testing.T) {
 		{[]float32{}, decFloat},
 		{new(any), decInterface},
 		{map[string]any{}, decInterface | decMap},
-		{json.RawMessage{}, decRawMessage | decMethods},
-		{struct{ R json.RawMessage }{}, decRawMessage | decMethods},
+		{json.RawMessage{}, decRawMessage},
+		{struct{ R json.RawMessage }{}, decRawMessage},
+		{struct{ R *json.RawMessage }{}, decRawMessage},
+		{map[string]json.RawMessage{}, decRawMessage | decMap},
 		{time.Time{}, decMethods},
 		{[]*time.Time{}, decMethods},
 		{decFolded{}, decFold},
@@ -136,7 +138,7 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
 		{new(time.Time), false, true},
-		{new(json.RawMessage), false, true},
+		{new(json.RawMessage), false, false}, // sonic: DecodeQuirkRawMessageUTF8
 		{new(decEmbeds), false, true},
 		{&x, false, true}, // an interface holding a pointer: decoded into
 		{notPointer, false, true},
