@@ -441,7 +441,10 @@ func (d *decoder) number() any {
 		at := i
 		e := 0
 		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
-			if e < 1e6 {
+			// strconv's reading: the exponent stops growing once it is
+			// 10000 or more, whatever the digits after, so that a long
+			// run of fraction zeros is weighed as it weighs it.
+			if e < maxExp {
 				e = e*10 + int(b[i]-'0')
 			}
 		}
@@ -522,6 +525,11 @@ var float64Type = func() unsafe.Pointer {
 	var v any = 0.5
 	return (*eface)(unsafe.Pointer(&v)).typ
 }()
+
+// maxExp is where strconv.ParseFloat stops reading an exponent's digits
+// (readFloat, and decimal.set for the inputs it hands on): digits after it
+// are read but not added, so 1e100000 and 1e10000 are the same power to it.
+const maxExp = 10000
 
 // pow10 are the powers of ten float64 holds exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
