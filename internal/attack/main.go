@@ -9,6 +9,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -122,7 +123,12 @@ func cpu() float64 {
 func main() {
 	impl := flag.String("impl", "std", "std or safejson")
 	shape := flag.String("shape", "", "shape")
+	size := flag.Int("mb", 10, "input size in MB, for the shapes of issue 18 (hostileShapes)")
+	target := flag.String("target", "any", "target of the shapes of issue 18: any (*any) or slice (*[]any)")
+	via := flag.String("via", "unmarshal", "how the shapes of issue 18 are decoded: unmarshal or decoder")
+	maxRSS := flag.Int("maxrss", 6144, "peak RSS in MB past which the run is killed (the watchdog)")
 	flag.Parse()
+	go watchdog(*maxRSS)
 	unmarshal := json.Unmarshal
 	newDecoder := func(r io.Reader) decoder { return json.NewDecoder(r) }
 	marshal := json.Marshal
@@ -257,8 +263,26 @@ func main() {
 	case "wide-ints-10MB-slice":
 		work = into(repeatJoin("[", "12345678", "]", 1_100_000), func() any { return new([]int) })
 	default:
-		fmt.Fprintln(os.Stderr, "unknown shape", *shape)
-		os.Exit(2)
+		gen, ok := hostileShapes[*shape]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "unknown shape", *shape)
+			os.Exit(2)
+		}
+		in := gen(*size << 20)
+		newTarget := func() any { return new(any) }
+		if *target == "slice" {
+			newTarget = func() any { return new([]any) }
+		}
+		work = func() string {
+			v := newTarget()
+			var err error
+			if *via == "decoder" {
+				err = newDecoder(bytes.NewReader(in)).Decode(v)
+			} else {
+				err = unmarshal(in, v)
+			}
+			return fmt.Sprintf("%d bytes: %v", len(in), err)
+		}
 	}
 	start := cpu()
 	res := work()
