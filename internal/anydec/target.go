@@ -34,7 +34,7 @@ func Target(v any) bool {
 func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 	switch p := v.(type) {
 	case *any:
-		if r, s := Decode(data, useNumber); s == OK {
+		if r, s := decode(data, useNumber, valid); s == OK {
 			*p = r
 			return nil
 		}
@@ -50,7 +50,7 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 			}
 			break
 		}
-		switch r, s := Decode(data, useNumber); r.(type) {
+		switch r, s := decode(data, useNumber, valid); r.(type) {
 		case nil:
 			if s == OK { // null
 				*p = nil
@@ -64,7 +64,7 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 		if c := first(data); c != '[' && c != 'n' {
 			break
 		}
-		switch r, s := Decode(data, useNumber); r.(type) {
+		switch r, s := decode(data, useNumber, valid); r.(type) {
 		case nil:
 			if s == OK {
 				*p = nil
