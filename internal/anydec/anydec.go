@@ -57,7 +57,8 @@ const (
 	// StdFails: a number out of float64's range, where encoding/json
 	// fails, came before any syntax error: the decode stopped there, and
 	// only encoding/json can give the verdict (its error, or a syntax
-	// error after the number).
+	// error after the number). Valid input past checkFirst that may hold
+	// one (mayOverflow) is StdFails unread.
 	StdFails
 )
 
@@ -73,10 +74,16 @@ func Decode(data []byte, useNumber bool) (v any, s Status) {
 }
 
 // decode is Decode; valid says json.Valid has accepted data, so that it is
-// not checked first however long it is (checkFirst).
+// not checked first however long it is (checkFirst). Long input that may
+// hold a number out of range goes to encoding/json unread (mayOverflow).
 func decode(data []byte, useNumber, valid bool) (v any, s Status) {
-	if !valid && len(data) > checkFirst && !engine.Valid(data) {
-		return nil, Invalid
+	if len(data) > checkFirst {
+		if !valid && !engine.Valid(data) {
+			return nil, Invalid
+		}
+		if !useNumber && mayOverflow(data) {
+			return nil, StdFails
+		}
 	}
 	d := get(data, useNumber)
 	v = d.value()
@@ -102,6 +109,9 @@ func decode(data []byte, useNumber, valid bool) (v any, s Status) {
 // run next on m, sets again. data must be an object that json.Valid
 // accepts, after optional whitespace.
 func DecodeInto(data []byte, m map[string]any, useNumber bool) bool {
+	if len(data) > checkFirst && !useNumber && mayOverflow(data) {
+		return false
+	}
 	d := get(data, useNumber)
 	d.skipSpace()
 	d.i++ // '{'

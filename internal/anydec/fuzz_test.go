@@ -143,7 +143,13 @@ func TestNumberEdges(t *testing.T) {
 				require.Equal(t, anydec.StdFails, st, name)
 				continue
 			}
-			require.Equal(t, anydec.OK, st, name)
+			if st == anydec.StdFails && len(in) > 64<<10 {
+				// Long input that may hold a number out of range goes
+				// to encoding/json unread: Unmarshal's value is its.
+				require.NoError(t, anydec.Unmarshal([]byte(in), &got, false, false), name)
+			} else {
+				require.Equal(t, anydec.OK, st, name)
+			}
 			if a, ok := got.([]any); ok {
 				got = a[0]
 			}
