@@ -17,8 +17,10 @@ import (
 // E is below 10^(D+E); float64's largest is below 10^309. So a number out
 // of range has D >= 200 or E >= 100: a run of 200 digits or more, which
 // holds a byte at an index of the form 100k+99 (the run is looked at only
-// from there) and does not follow a '.', or an 'e' or 'E' after a digit followed by an exponent of
-// 100 or more (found eight bytes at a time).
+// from there) and is not a fraction, or an 'e' or 'E' after a digit
+// followed by an exponent of 100 or more (found eight bytes at a time).
+// Either counts only where a number can start and end, so that hex digits
+// in strings (UUIDs, hashes: "4e2013") are not taken for one.
 func mayOverflow(data []byte) bool {
 	for i := 99; i < len(data); i += 100 {
 		if !isDigit(data[i]) {
@@ -31,7 +33,7 @@ func mayOverflow(data []byte) bool {
 		for k < len(data) && isDigit(data[k]) {
 			k++
 		}
-		if k-j >= 200 && (j == 0 || data[j-1] != '.') { // not a fraction
+		if k-j >= 200 && numberStart(data, j) && (j == 0 || data[j-1] != '.') { // not a fraction
 			return true
 		}
 		i += (k - 1 - i) / 100 * 100 // the next sample past the run
@@ -67,10 +69,12 @@ func mayOverflow(data []byte) bool {
 	return false
 }
 
-// bigExp reports whether data[p] is an 'e' or 'E' after a digit, followed
-// by an optional '+' and digits of a value of 100 or more.
+// bigExp reports whether data[p] is the 'e' or 'E' of a number (digits,
+// with a '.' and a '-' maybe, from a byte that may come before a value)
+// followed by an optional '+' and digits of a value of 100 or more, up to
+// a byte that may come after a value.
 func bigExp(data []byte, p int) bool {
-	if data[p]|0x20 != 'e' || p == 0 || !isDigit(data[p-1]) {
+	if data[p]|0x20 != 'e' || p == 0 || !isDigit(data[p-1]) || !numberStart(data, p) {
 		return false
 	}
 	q := p + 1
@@ -79,11 +83,35 @@ func bigExp(data []byte, p int) bool {
 	}
 	e := 0
 	for ; q < len(data) && isDigit(data[q]); q++ {
-		if e = e*10 + int(data[q]-'0'); e >= 100 {
-			return true
-		}
+		e = min(e*10+int(data[q]-'0'), 1000)
 	}
-	return false
+	return e >= 100 && (q == len(data) || afterValue[data[q]])
 }
+
+// numberStart reports whether the digits (and '.') before p start where a
+// number can: after a '-', or a byte that may come before a value, or at
+// the start.
+func numberStart(data []byte, p int) bool {
+	j := p
+	for j > 0 && (isDigit(data[j-1]) || data[j-1] == '.') {
+		j--
+	}
+	if j > 0 && data[j-1] == '-' {
+		j--
+	}
+	return j == 0 || beforeValue[data[j-1]]
+}
+
+// beforeValue and afterValue are the bytes that may come just before and
+// just after a number in JSON.
+var beforeValue, afterValue = func() (b, a [256]bool) {
+	for _, c := range " \t\n\r,:[" {
+		b[c] = true
+	}
+	for _, c := range " \t\n\r,]}" {
+		a[c] = true
+	}
+	return b, a
+}()
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -52,3 +52,14 @@ func TestMayOverflow(t *testing.T) {
 	ordinary := `[{"id":12345678901234567,"name":"e-mail e100","score":1.5e99,"tiny":1e-400,"x":-2.5E+99,"text":"exercise 2e3"}]`
 	assert.False(t, mayOverflow([]byte(strings.Repeat(ordinary, 1000))))
 }
+
+// TestMayOverflowStrings: digits and exponents inside strings (UUIDs,
+// hashes, hex colours) are not taken for numbers.
+func TestMayOverflowStrings(t *testing.T) {
+	for _, s := range []string{`{"id":"urn:uuid:7c4e2013-05b4-4e80-9e1f-3e400aa2"}`, `["a1e400b"]`, `["x-1e400y"]`, `["` + strings.Repeat("1", 300) + `x"]`, `["ab1.5e999"]`} {
+		assert.False(t, mayOverflow([]byte(s)), s)
+	}
+	for _, s := range []string{`{"a":1e400}`, `[-1.5E+400 ]`, "[\n2e400\n]", `[` + strings.Repeat("1", 310) + `]`} {
+		assert.True(t, mayOverflow([]byte(s)), s)
+	}
+}
