@@ -2,9 +2,10 @@
 # hostile.sh [BEFORE]: the attack table of issue 18 (docs/hostile-input.md).
 # Builds this directory's attack command with the go in PATH (set
 # GOTOOLCHAIN / GOEXPERIMENT to pick the toolchain), then runs every row —
-# shape, size, target, route — once with encoding/json and once with
-# safejson, each in its own process under the RSS watchdog, and prints a
-# Markdown row: peak RSS (MB) and CPU (s) of each, and safejson/encoding/json.
+# shape, size, target, route — with encoding/json and with safejson, each
+# run in its own process under the RSS watchdog, RUNS times (default 1;
+# the medians), and prints a Markdown row: peak RSS (MB) and CPU (s) of
+# each, and safejson/encoding/json. ROWS=shape:mb:target:via… runs only those.
 # With BEFORE (an attack binary built from an older safejson), the two
 # shapes of the issue are run with it too, in a second table.
 # Run it under the bench lock: flock /tmp/safejson-bench.lock hostile.sh
@@ -24,14 +25,27 @@ records-trailing-garbage:10:any:unmarshal records-bad-literal-end:10:slice:unmar
 numbers-1e400-end:10:any:unmarshal numbers-1e400-end:10:slice:decoder records-1e400-end:10:any:unmarshal records-1e400-end:10:slice:unmarshal
 records-1e400-end:10:any:decoder records-1e400-end:10:slice:decoder
 small-arrays:10:any:unmarshal small-arrays:10:any:decoder records:10:any:unmarshal records:10:slice:decoder"
-run() { # impl binary shape mb target via
+run1() { # impl binary shape mb target via
 	"$2" -impl "$1" -shape "$3" -mb "$4" -target "$5" -via "$6" -maxrss "${MAXRSS:-6144}" || true
+}
+# run: the median CPU and the median peak RSS of RUNS runs (default 1),
+# with the verdict of the last.
+run() {
+	local out cpus rsss last
+	for _ in $(seq "${RUNS:-1}"); do
+		out=$(run1 "$@")
+		cpus+="$(cut -f1 <<<"$out")"$'\n'
+		rsss+="$(cut -f2 <<<"$out")"$'\n'
+		last=$(cut -f3- <<<"$out")
+	done
+	printf '%s\t%s\t%s\n' "$(sort -g <<<"${cpus%$'\n'}" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" \
+		"$(sort -g <<<"${rsss%$'\n'}" | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" "$last"
 }
 echo "$(go version | cut -d' ' -f3) ${GOEXPERIMENT:+GOEXPERIMENT=$GOEXPERIMENT}"
 echo
 echo "| shape | MB | target | route | encoding/json RSS MB | CPU s | safejson RSS MB | CPU s | RSS × | CPU × |"
 echo "|---|---:|---|---|---:|---:|---:|---:|---:|---:|"
-for r in $rows; do
+for r in ${ROWS:-$rows}; do
 	IFS=: read -r shape mb target via <<<"$r"
 	s=$(run std "$bin" "$shape" "$mb" "$target" "$via")
 	o=$(run safejson "$bin" "$shape" "$mb" "$target" "$via")
