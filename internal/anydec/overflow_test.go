@@ -1,6 +1,9 @@
 package anydec
 
 import (
+	"encoding/json"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -61,5 +64,28 @@ func TestMayOverflowStrings(t *testing.T) {
 	}
 	for _, s := range []string{`{"a":1e400}`, `[-1.5E+400 ]`, "[\n2e400\n]", `[` + strings.Repeat("1", 310) + `]`} {
 		assert.True(t, mayOverflow([]byte(s)), s)
+	}
+}
+
+// TestCheckLong: checkLong's error is json.Unmarshal's into every target
+// anydec takes, on long invalid input of many kinds, and nil on valid input.
+func TestCheckLong(t *testing.T) {
+	body := "[" + strings.Repeat(`{"a":[1,"x",{"b":null}],"c":-1.5e3},`, 3000) + `{}`
+	for _, tail := range []string{"]", "", "]x", "] {}", ",]", `,{"a":tru}]`, `,{"a" 1}]`, ",\"\x01\"]", `,1.]`, `,` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `]`, `,1e400]`, `,1e400`} {
+		in := []byte(body + tail)
+		got := checkLong(in)
+		for _, v := range []any{new(any), new([]any), new(map[string]any), new(json.RawMessage)} {
+			want := json.Unmarshal(in, v)
+			if _, ok := want.(*json.SyntaxError); !ok && json.Valid(in) {
+				assert.NoError(t, got, "%q", tail)
+				continue
+			}
+			require.Error(t, got, "%q", tail)
+			assert.Equal(t, fmt.Sprintf("%T %v", want, want), fmt.Sprintf("%T %v", got, got), "%q into %T", tail, v)
+			var se, ge *json.SyntaxError
+			if errors.As(want, &se) && errors.As(got, &ge) {
+				assert.Equal(t, se.Offset, ge.Offset, "%q", tail)
+			}
+		}
 	}
 }

@@ -32,6 +32,14 @@ func Target(v any) bool {
 // target as it was. valid says json.Valid has accepted data (a Decoder's
 // value), which spares an existing map's check.
 func Unmarshal(data []byte, v any, useNumber, valid bool) error {
+	if !valid && len(data) > checkFirst {
+		// Long input is checked before anything is built (checkFirst);
+		// invalid input gets encoding/json's error, the target untouched.
+		if err := checkLong(data); err != nil {
+			return err
+		}
+		valid = true
+	}
 	switch p := v.(type) {
 	case *any:
 		if r, s := decode(data, useNumber, valid); s == OK {
