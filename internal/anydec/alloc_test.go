@@ -114,3 +114,99 @@ func TestSizeHintMemory(t *testing.T) {
 	t.Logf("bytes: encoding/json %d, anydec %d", stdBytes, ourBytes)
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
+
+// hostile are the shapes of issue 18 at a few hundred KB (internal/attack
+// has them at any size): valid ones whose size hints could inflate maps,
+// and invalid ones and numbers out of range whose error is at the end.
+func hostile() (valid, invalid map[string][]byte) {
+	wide := func(first string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, `{"%s":1`, first)
+		for i := 1; i < 64; i++ {
+			fmt.Fprintf(&b, `,"m%d":%d`, i, i)
+		}
+		return b.String() + "}"
+	}
+	chain := func(open, inner, close string, n int) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	elems := func(n int, elem string) string {
+		return "[" + strings.Repeat(elem+",", max(1, n/(len(elem)+1))-1) + elem
+	}
+	var rec strings.Builder
+	for i := 0; rec.Len() < 300<<10; i++ {
+		fmt.Fprintf(&rec, `{"id":%d,"user":"user%d","score":%d.5,"tags":["a","bc"],"address":{"city":"Paris"}},`, i, i, i)
+	}
+	records := "[" + rec.String()
+	valid = map[string][]byte{
+		"hint-chain":     []byte(elems(300<<10, wide("a")+","+chain(`{"a":`, "1", "}", 1000)) + "]"),
+		"hint-alternate": []byte(elems(300<<10, wide("a")+`,{"a":1}`) + "]"),
+		"hint-nested":    []byte(elems(300<<10, strings.TrimSuffix(wide("a"), "}")+`,"z":`+chain(`{"a":`, "1", "}", 100)+"}") + "]"),
+	}
+	invalid = map[string][]byte{
+		"deep-chains-too-deep": []byte(elems(300<<10, chain("[", "1", "]", 9990)) + "," + chain("[", "1", "]", 10001) + "]"),
+		"deep-chains-small":    []byte(elems(40<<10, chain("[", "1", "]", 9990)) + "," + chain("[", "1", "]", 10001) + "]"),
+		"deep-objects-cut":     []byte(elems(300<<10, chain(`{"a":`, "1", "}", 9990)) + `,{"a":1]`),
+		"records-cut":          []byte(records[:len(records)-20]),
+		"records-garbage":      []byte(records + "{}]x"),
+		"records-1e400-end":    []byte(records + `{"id":1e400}]`),
+	}
+	return valid, invalid
+}
+
+// TestHostileMemory: on the shapes of issue 18, anydec allocates at most
+// about what encoding/json allocates (twice, for a valid input, where the
+// hint may make one map for each one it copies; as much plus 64 KB, the
+// longest input decoded before it is known valid, times the 20 bytes a byte
+// a tree can take, for an invalid one), and keeps at most twice what it
+// keeps alive.
+func TestHostileMemory(t *testing.T) {
+	valid, invalid := hostile()
+	targets := []func() any{func() any { return new(any) }, func() any { return new([]any) }}
+	for name, in := range valid {
+		for _, target := range targets {
+			stdBytes := bytesOf(func() { _ = json.Unmarshal(in, target()) })
+			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), false, false) })
+			t.Logf("%s into %T: allocated, encoding/json %d, anydec %d", name, target(), stdBytes, ourBytes)
+			assert.LessOrEqual(t, ourBytes, 2*stdBytes, "%s into %T: bytes allocated", name, target())
+			stdKept := retained(func() any { v := target(); _ = json.Unmarshal(in, v); return v })
+			ourKept := retained(func() any { v := target(); require.NoError(t, anydec.Unmarshal(in, v, false, false)); return v })
+			t.Logf("%s into %T: retained, encoding/json %d, anydec %d", name, target(), stdKept, ourKept)
+			assert.LessOrEqual(t, ourKept, 2*stdKept, "%s into %T: bytes retained", name, target())
+		}
+	}
+	for name, in := range invalid {
+		for _, target := range targets {
+			for _, known := range []bool{false, true} {
+				if known && !json.Valid(in) {
+					continue // a Decoder hands on only what its scanner accepted
+				}
+				stdErr := json.Unmarshal(in, target())
+				require.Error(t, stdErr, name)
+				stdBytes := bytesOf(func() { _ = json.Unmarshal(in, target()) })
+				ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), false, known) })
+				t.Logf("%s into %T (known valid %v): allocated, encoding/json %d, anydec %d", name, target(), known, stdBytes, ourBytes)
+				assert.LessOrEqual(t, ourBytes, stdBytes+stdBytes/4+20*64<<10, "%s into %T: bytes allocated", name, target())
+				ourErr := anydec.Unmarshal(in, target(), false, known)
+				require.Error(t, ourErr, name)
+				assert.Equal(t, stdErr.Error(), ourErr.Error(), name)
+			}
+		}
+	}
+}
+
+// retained returns the bytes of heap the value f returns keeps alive.
+func retained(f func() any) int64 {
+	heap := func() int64 {
+		runtime.GC()
+		runtime.GC()
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return int64(m.HeapAlloc)
+	}
+	before := heap()
+	v := f()
+	after := heap()
+	runtime.KeepAlive(v)
+	return after - before
+}

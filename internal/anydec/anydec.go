@@ -2,7 +2,7 @@
 // []any, float64 (json.Number with UseNumber), string, bool and nil —
 // exactly as encoding/json decodes into an any, on both of its flavours, in
 // one pass with no reflection that also checks the input by json.Valid's
-// grammar (so no separate check runs first).
+// grammar (so no separate check runs first, on input of up to 64 KB).
 //
 // The rules, the same in classic encoding/json and in Go 1.27's (on json/v2),
 // checked by the differential tests here:
@@ -19,7 +19,9 @@
 //
 // Memory: members go into their map as they are read (nothing holds the
 // members of an object), and a map is made for the size of the last object
-// of the same first member name, at most 64 (object); array elements gather
+// of the same first member name, at most 64, each size used once (object);
+// input past 64 KB is checked whole before anything is built (checkFirst),
+// so that invalid input builds no tree to throw away; array elements gather
 // on one stack, reused from call to call, then are copied to a slice of the
 // exact length. Strings are each their own allocation, as in encoding/json;
 // short member names are shared through a table of 256 (name); numbers are
@@ -39,6 +41,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
 )
 
@@ -51,8 +54,11 @@ const (
 	// Invalid: json.Valid rejects the input (a syntax error, more than
 	// maxDepth levels of nesting, something after the value).
 	Invalid
-	// StdFails: the input is valid, and encoding/json fails on it (a number
-	// out of float64's range).
+	// StdFails: a number out of float64's range, where encoding/json
+	// fails, came before any syntax error: the decode stopped there, and
+	// only encoding/json can give the verdict (its error, or a syntax
+	// error after the number). Valid input past checkFirst that may hold
+	// one (mayOverflow) is StdFails unread.
 	StdFails
 )
 
@@ -61,9 +67,24 @@ const maxDepth = flavor.MaxNesting
 
 // Decode returns what encoding/json decodes data into an any as (a
 // json.Number for each number if useNumber) and OK; or Invalid, where
-// json.Valid rejects data, or StdFails, where encoding/json fails on it.
-// The input is checked as it is decoded, by json.Valid's grammar.
+// json.Valid rejects data, or StdFails, where a number out of range comes
+// first. The input is checked as it is decoded, by json.Valid's grammar.
 func Decode(data []byte, useNumber bool) (v any, s Status) {
+	return decode(data, useNumber, false)
+}
+
+// decode is Decode; valid says json.Valid has accepted data, so that it is
+// not checked first however long it is (checkFirst). Long input that may
+// hold a number out of range goes to encoding/json unread (mayOverflow).
+func decode(data []byte, useNumber, valid bool) (v any, s Status) {
+	if len(data) > checkFirst {
+		if !valid && !engine.Valid(data) {
+			return nil, Invalid
+		}
+		if !useNumber && mayOverflow(data) {
+			return nil, StdFails
+		}
+	}
 	d := get(data, useNumber)
 	v = d.value()
 	if d.status == OK {
@@ -71,9 +92,6 @@ func Decode(data []byte, useNumber bool) (v any, s Status) {
 		if d.i != len(data) {
 			d.status = Invalid
 		}
-	}
-	if d.status == OK && d.outOfRange {
-		d.status = StdFails
 	}
 	s = d.status
 	d.put()
@@ -86,16 +104,20 @@ func Decode(data []byte, useNumber bool) (v any, s Status) {
 // DecodeInto sets the members of the JSON object data into m, as
 // encoding/json decodes an object into an existing map[string]any, and
 // reports true; or, where encoding/json would fail (a number out of
-// range), false, having set into m the members encoding/json sets (nil for
-// a number out of range), which encoding/json, run next on m, sets again. data must be an
-// object that json.Valid accepts, after optional whitespace.
+// range), false, having set into m some of the members before it (none
+// holding the number), each as encoding/json sets it, which encoding/json,
+// run next on m, sets again. data must be an object that json.Valid
+// accepts, after optional whitespace.
 func DecodeInto(data []byte, m map[string]any, useNumber bool) bool {
+	if len(data) > checkFirst && !useNumber && mayOverflow(data) {
+		return false
+	}
 	d := get(data, useNumber)
 	d.skipSpace()
 	d.i++ // '{'
 	d.depth = 1
 	d.members(m)
-	ok := d.status == OK && !d.outOfRange
+	ok := d.status == OK
 	d.put()
 	return ok
 }
@@ -108,10 +130,8 @@ type decoder struct {
 	depth     int
 	useNumber bool
 	status    Status
-	// outOfRange: a number out of float64's range was met.
-	outOfRange bool
-	stack      []any
-	buf        []byte // scratch for strings with escapes or invalid UTF-8
+	stack     []any
+	buf       []byte // scratch for strings with escapes or invalid UTF-8
 	// floats is the rest of the current chunk of float64s that numbers are
 	// boxed into (box), and chunk the size of the next one.
 	floats []float64
@@ -121,8 +141,9 @@ type decoder struct {
 	// call with the decoder.
 	names [256]string
 	// hints are the sizes of the last objects whose first member name is
-	// in the slot of names (object); slot is the slot of the last name key
-	// returned, -1 if it is not in names.
+	// in the slot of names, each to be used once in this decode (object);
+	// slot is the slot of the last name key returned, -1 if it is not in
+	// names.
 	hints [256]uint8
 	slot  int
 }
@@ -160,7 +181,8 @@ const maxPooled = 1 << 12
 
 func get(data []byte, useNumber bool) *decoder {
 	d := pool.Get().(*decoder)
-	d.data, d.i, d.depth, d.useNumber, d.status, d.outOfRange = data, 0, 0, useNumber, OK, false
+	d.data, d.i, d.depth, d.useNumber, d.status = data, 0, 0, useNumber, OK
+	d.hints = [len(d.hints)]uint8{} // a hint is about this input only
 	return d
 }
 
@@ -176,6 +198,16 @@ func (d *decoder) put() {
 	}
 	pool.Put(d)
 }
+
+// checkFirst is the length of input (not known to be valid) past which it
+// is checked whole, by engine.Valid, before anything is built: as
+// json.Unmarshal checks it before it allocates, so that invalid input costs
+// about what encoding/json's scan costs, wherever the error is, and not a
+// tree (up to 20 bytes a byte of input) thrown away at the end. Shorter
+// input is checked as it is decoded, in the one pass: it builds at most a
+// megabyte or so before its error, and costs at most about what
+// encoding/json spends on valid input of that length.
+const checkFirst = 64 << 10
 
 // at returns the byte at i, 0 past the end (0 is valid nowhere in JSON
 // outside a string, where it is checked for apart).
@@ -269,9 +301,12 @@ func (d *decoder) value() any {
 // object decodes the object whose '{' is before d.i. Its map is made for
 // as many members as the last object whose first member name was the same
 // (by the slot of the name in d.names), at most maxHint: objects of one
-// shape in an array are made at their size, not grown. An object can
-// inflate only the next one of its first name, and only to maxHint, so
-// that a hint costs at most the memory of the object that set it.
+// shape in an array are made at their size, not grown. A hint is set when
+// an object ends, to its number of members, and taken (set to 0) by the
+// next object that starts with a name of its slot, in the same decode: so
+// each object of the result inflates at most one other, to at most its
+// own size, and every map made costs at most about twice what the maps
+// of encoding/json's result cost (TestSizeHintMemory).
 func (d *decoder) object() any {
 	switch d.next() {
 	case '}':
@@ -286,7 +321,13 @@ func (d *decoder) object() any {
 	slot := d.slot
 	hint := 0
 	if slot >= 0 {
+		// Taken, so that no other object uses it: not the ones inside
+		// this one, which are read before this one ends and sets it again.
 		hint = int(d.hints[slot])
+		d.hints[slot] = 0
+		// A member takes at least 4 bytes ("":0, with a name given
+		// before).
+		hint = min(hint, (len(d.data)-d.i)/4)
 	}
 	m := make(map[string]any, hint)
 	d.rest(m, k)
@@ -441,7 +482,10 @@ func (d *decoder) number() any {
 		at := i
 		e := 0
 		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
-			if e < 1e6 {
+			// strconv's reading: the exponent stops growing once it is
+			// 10000 or more, whatever the digits after, so that a long
+			// run of fraction zeros is weighed as it weighs it.
+			if e < maxExp {
 				e = e*10 + int(b[i]-'0')
 			}
 		}
@@ -485,7 +529,9 @@ func (d *decoder) number() any {
 	}
 	f, err := strconv.ParseFloat(unsafe.String(unsafe.SliceData(s), len(s)), 64)
 	if err != nil {
-		d.outOfRange = true // the rest is still checked: Invalid wins
+		// encoding/json decodes the input for its verdict: nothing more
+		// is built here.
+		d.status = StdFails
 		return nil
 	}
 	return d.box(f)
@@ -522,6 +568,11 @@ var float64Type = func() unsafe.Pointer {
 	var v any = 0.5
 	return (*eface)(unsafe.Pointer(&v)).typ
 }()
+
+// maxExp is where strconv.ParseFloat stops reading an exponent's digits
+// (readFloat, and decimal.set for the inputs it hands on): digits after it
+// are read but not added, so 1e100000 and 1e10000 are the same power to it.
+const maxExp = 10000
 
 // pow10 are the powers of ten float64 holds exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,

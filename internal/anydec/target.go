@@ -32,9 +32,17 @@ func Target(v any) bool {
 // target as it was. valid says json.Valid has accepted data (a Decoder's
 // value), which spares an existing map's check.
 func Unmarshal(data []byte, v any, useNumber, valid bool) error {
+	if !valid && len(data) > checkFirst {
+		// Long input is checked before anything is built (checkFirst);
+		// invalid input gets encoding/json's error, the target untouched.
+		if err := checkLong(data); err != nil {
+			return err
+		}
+		valid = true
+	}
 	switch p := v.(type) {
 	case *any:
-		if r, s := Decode(data, useNumber); s == OK {
+		if r, s := decode(data, useNumber, valid); s == OK {
 			*p = r
 			return nil
 		}
@@ -50,7 +58,7 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 			}
 			break
 		}
-		switch r, s := Decode(data, useNumber); r.(type) {
+		switch r, s := decode(data, useNumber, valid); r.(type) {
 		case nil:
 			if s == OK { // null
 				*p = nil
@@ -64,7 +72,7 @@ func Unmarshal(data []byte, v any, useNumber, valid bool) error {
 		if c := first(data); c != '[' && c != 'n' {
 			break
 		}
-		switch r, s := Decode(data, useNumber); r.(type) {
+		switch r, s := decode(data, useNumber, valid); r.(type) {
 		case nil:
 			if s == OK {
 				*p = nil

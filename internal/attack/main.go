@@ -9,12 +9,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -130,7 +132,12 @@ func cpu() float64 {
 func main() {
 	impl := flag.String("impl", "std", "std or safejson")
 	shape := flag.String("shape", "", "shape")
+	size := flag.Int("mb", 10, "input size in MB, for the shapes of issue 18 (hostileShapes)")
+	target := flag.String("target", "any", "target of the shapes of issue 18: any (*any) or slice (*[]any)")
+	via := flag.String("via", "unmarshal", "how the shapes of issue 18 are decoded: unmarshal or decoder")
+	maxRSS := flag.Int("maxrss", 6144, "peak RSS in MB past which the run is killed (the watchdog)")
 	flag.Parse()
+	go watchdog(*maxRSS)
 	unmarshal := json.Unmarshal
 	newDecoder := func(r io.Reader) decoder { return json.NewDecoder(r) }
 	marshal := json.Marshal
@@ -301,8 +308,33 @@ func main() {
 	case "wide-ints-10MB-slice":
 		work = into(repeatJoin("[", "12345678", "]", 1_100_000), func() any { return new([]int) })
 	default:
-		fmt.Fprintln(os.Stderr, "unknown shape", *shape)
-		os.Exit(2)
+		gen, ok := hostileShapes[*shape]
+		if !ok {
+			fmt.Fprintln(os.Stderr, "unknown shape", *shape)
+			os.Exit(2)
+		}
+		in := gen(*size << 20)
+		newTarget := func() any { return new(any) }
+		if *target == "slice" {
+			newTarget = func() any { return new([]any) }
+		}
+		decode := func(in []byte) error {
+			v := newTarget()
+			if *via == "decoder" {
+				return newDecoder(bytes.NewReader(in)).Decode(v)
+			}
+			return unmarshal(in, v)
+		}
+		// A server decodes many bodies: the first use of the code (its
+		// pages, lazily built tables, pools) is paid once, on a small
+		// body of the same shape, before the measure.
+		for range 2 {
+			_ = decode(gen(128 << 10))
+		}
+		runtime.GC()
+		work = func() string {
+			return fmt.Sprintf("%d bytes: %v", len(in), decode(in))
+		}
 	}
 	start := cpu()
 	res := work()

@@ -1,0 +1,71 @@
+package anydec_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/safejson/safejson/internal/anydec"
+	"github.com/safejson/safejson/internal/engine"
+)
+
+// BenchmarkCorpus decodes each file of the json/v2 corpus, decompressed
+// into the directory $ANYDEC_CORPUS (zstd -d on Go 1.27's
+// src/encoding/json/internal/jsontest/_embed/*.zst), into an any: by
+// anydec.Unmarshal (as Unmarshal does, and as a Decoder does, which has
+// checked the input already), and, for the ratio, by encoding/json and by
+// the validator alone. Skipped without the directory.
+func BenchmarkCorpus(b *testing.B) {
+	dir := os.Getenv("ANYDEC_CORPUS")
+	if dir == "" {
+		b.Skip("ANYDEC_CORPUS unset")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		b.Run(name+"/anydec", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := anydec.Unmarshal(data, &v, false, false); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/anydec-known-valid", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := anydec.Unmarshal(data, &v, false, true); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/std", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				var v any
+				if err := json.Unmarshal(data, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(name+"/valid", func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if !engine.Valid(data) {
+					b.Fatal("invalid")
+				}
+			}
+		})
+	}
+}
