@@ -111,8 +111,11 @@ func TestCorpusTable(t *testing.T) {
 			assert.Empty(t, std.Differs, "%s: encoding/json is its own reference", row.Slug)
 			assert.NotEqual(t, peerSafejson, row.Fastest)
 			assert.Empty(t, fast.Differs, "%s: the fastest writes encoding/json's bytes", row.Slug)
-			for _, r := range row.Peers {
-				if r.Peer != peerSafejson && r.compatible() {
+			for i, r := range row.Peers {
+				// A peer with its own rules (json/v2) is never the fastest,
+				// even on a row where it happens to write encoding/json's
+				// bytes (rank skips it).
+				if r.Peer != peerSafejson && !ps[i].OwnRules && r.compatible() {
 					assert.LessOrEqual(t, fast.Ns, r.Ns, "%s: %s is faster than the fastest", row.Slug, r.Peer)
 				}
 			}
