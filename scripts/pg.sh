@@ -53,7 +53,10 @@ start() {
 	install_pg
 	bin=$(pgbin)
 	mkdir -p "$dir"
-	[ "$(id -u)" != 0 ] || chown nobody "$dir"
+	if [ "$(id -u)" = 0 ]; then
+		chown nobody "$dir"
+		as_owner test -w "$dir" || { echo "pg.sh: the user nobody cannot write $dir (a parent directory closed to it?): use a DIR under /tmp" >&2; exit 1; }
+	fi
 	as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$dir/initdb.log" 2>&1 ||
 		{ cat "$dir/initdb.log" >&2; exit 1; }
 	for _ in 1 2 3 4 5; do
