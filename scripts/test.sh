@@ -212,6 +212,35 @@ for i in "${selected[@]}"; do
 	[[ ${plan[$i]} == *$'\tp_load' ]] && { need_wrk; break; }
 done
 
+# --- PostgreSQL for the database adapters ---------------------------------------
+# compat/pgx, compat/gorm and compat/bun test against a real PostgreSQL: when one of
+# their parts runs and SAFEJSON_PG_DSN is not set, a throw-away cluster is started
+# (scripts/pg.sh: Debian's server, the `postgresql` package installed with apt-get
+# when missing; as nobody under root; 127.0.0.1 on a free port, socket in its temp
+# dir), its DSN exported to every part, and it is stopped and removed at exit.
+# Both toolchains' parts share it (each test binary names its own tables). Without
+# it those tests fail under CI (CI=true) and skip loudly by hand.
+PG_PARTS='^compat/(pgx|gorm|bun) '
+for i in "${selected[@]}"; do
+	IFS=$'\t' read -r lane name rest <<<"${plan[$i]}"
+	[[ $name =~ $PG_PARTS ]] || continue
+	if [ -z "${SAFEJSON_PG_DSN:-}" ]; then
+		PGDIR=$(mktemp -d "${TMPDIR:-/tmp}/safejson-pg.XXXXXX")
+		eval "pg_prev_trap=$(trap -p EXIT | sed -e 's/^trap -- //' -e 's/ EXIT$//')"
+		trap 'scripts/pg.sh stop "$PGDIR"; '"${pg_prev_trap:-}" EXIT
+		t=$SECONDS
+		if SAFEJSON_PG_DSN=$(scripts/pg.sh start "$PGDIR" 2>"$LOG/pg.start.log"); then
+			export SAFEJSON_PG_DSN
+			echo "PostgreSQL for the database adapters: $SAFEJSON_PG_DSN (started in $(secs $((SECONDS - t))))"
+		else
+			cat "$LOG/pg.start.log" >&2
+			unset SAFEJSON_PG_DSN
+			loud "PostgreSQL could not be started (scripts/pg.sh): the database tests of compat/pgx, gorm and bun FAIL under CI, skip by hand"
+		fi
+	fi
+	break
+done
+
 # run_part INDEX: one part, in a subshell; its log is printed whole when it ends.
 run_part() {
 	local i=$1 lane name mode fn t=$SECONDS status
