@@ -90,6 +90,9 @@ var codeSpan = regexp.MustCompile("`([^`]+)`")
 // declaring it, by the table's first column.
 var tableVars = map[string]string{
 	"net/http": "w http.ResponseWriter, v any",
+	"resty v2": "c *resty.Client",
+	"pgx v5":   "conn *pgx.Conn",
+	"go-kit":   "e endpoint.Endpoint, dec httptransport.DecodeRequestFunc",
 }
 
 // tableBlocks returns one block per row of the README's framework tables

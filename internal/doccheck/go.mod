@@ -3,14 +3,19 @@ module github.com/safejson/safejson/internal/doccheck
 go 1.26.0
 
 require (
+	github.com/ThreeDotsLabs/watermill v1.5.1
 	github.com/cloudwego/hertz v0.10.4
 	github.com/danielgtaylor/huma/v2 v2.37.2
+	github.com/emicklei/go-restful/v3 v3.12.2
 	github.com/gin-gonic/gin v1.12.0
 	github.com/go-chi/render v1.0.3
+	github.com/go-kit/kit v0.13.0
 	github.com/go-kratos/kratos/v2 v2.8.3
+	github.com/go-resty/resty/v2 v2.17.2
 	github.com/gofiber/fiber/v2 v2.52.15
 	github.com/gofiber/fiber/v3 v3.1.0
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.33.0
+	github.com/jackc/pgx/v5 v5.12.0
 	github.com/kataras/iris/v12 v12.2.11
 	github.com/labstack/echo/v4 v4.16.4
 	github.com/labstack/echo/v5 v5.4.5
@@ -27,8 +32,33 @@ require (
 	github.com/safejson/safejson/compat/logrus v0.0.0-00010101000000-000000000000
 	github.com/sirupsen/logrus v1.10.2
 	github.com/stretchr/testify v1.12.1
+	github.com/uptrace/bun v1.3.0
 	github.com/zeromicro/go-zero v1.10.3
+	go.temporal.io/sdk v1.51.0
 	go.uber.org/zap v1.28.0
+	gorm.io/gorm v1.31.2
+)
+
+require (
+	github.com/facebookgo/clock v0.0.0-20150410010913-600d898af40a // indirect
+	github.com/go-kit/log v0.2.0 // indirect
+	github.com/go-logfmt/logfmt v0.5.1 // indirect
+	github.com/gogo/protobuf v1.3.2 // indirect
+	github.com/golang/mock v1.6.0 // indirect
+	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.2 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jinzhu/inflection v1.0.0 // indirect
+	github.com/jinzhu/now v1.1.5 // indirect
+	github.com/lithammer/shortuuid/v3 v3.0.7 // indirect
+	github.com/nexus-rpc/nexus-proto-annotations v0.1.0 // indirect
+	github.com/nexus-rpc/sdk-go v0.7.0 // indirect
+	github.com/oklog/ulid v1.3.1 // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	github.com/robfig/cron v1.2.0 // indirect
+	github.com/stretchr/objx v0.5.3 // indirect
+	go.temporal.io/api v1.64.3 // indirect
+	golang.org/x/sync v0.24.0 // indirect
 )
 
 require (
@@ -78,6 +108,14 @@ require (
 	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/quic-go/qpack v0.6.0 // indirect
 	github.com/quic-go/quic-go v0.59.0 // indirect
+	github.com/safejson/safejson/compat/bun v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/gokit v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/gorestful v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/gorm v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/pgx v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/resty v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/temporal v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/watermill v0.0.0-00010101000000-000000000000
 	github.com/spaolacci/murmur3 v1.1.0 // indirect
 	github.com/tdewolff/minify/v2 v2.20.19 // indirect
 	github.com/tdewolff/parse/v2 v2.7.12 // indirect
@@ -112,13 +150,21 @@ require (
 
 replace (
 	github.com/safejson/safejson => ../..
+	github.com/safejson/safejson/compat/bun => ../../compat/bun
 	github.com/safejson/safejson/compat/chi => ../../compat/chi
 	github.com/safejson/safejson/compat/echo => ../../compat/echo
 	github.com/safejson/safejson/compat/echov5 => ../../compat/echov5
 	github.com/safejson/safejson/compat/gin => ../../compat/gin
+	github.com/safejson/safejson/compat/gokit => ../../compat/gokit
+	github.com/safejson/safejson/compat/gorestful => ../../compat/gorestful
+	github.com/safejson/safejson/compat/gorm => ../../compat/gorm
 	github.com/safejson/safejson/compat/gozero => ../../compat/gozero
 	github.com/safejson/safejson/compat/grpcgateway => ../../compat/grpcgateway
 	github.com/safejson/safejson/compat/iris => ../../compat/iris
 	github.com/safejson/safejson/compat/kratos => ../../compat/kratos
 	github.com/safejson/safejson/compat/logrus => ../../compat/logrus
+	github.com/safejson/safejson/compat/pgx => ../../compat/pgx
+	github.com/safejson/safejson/compat/resty => ../../compat/resty
+	github.com/safejson/safejson/compat/temporal => ../../compat/temporal
+	github.com/safejson/safejson/compat/watermill => ../../compat/watermill
 )
