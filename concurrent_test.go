@@ -21,7 +21,7 @@ import (
 	"github.com/safejson/safejson/internal/randtype"
 )
 
-// Concurrent first use (issue 18): engines compile an encoder and a decoder
+// Concurrent first use: engines compile an encoder and a decoder
 // per type the first time they meet it (sonic's JIT, goccy's compiler, the
 // planner's routes, encoding/json's caches), and the known engine crashes
 // happened only there, under concurrency (bytedance/sonic#985: a SIGSEGV in

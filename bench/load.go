@@ -32,7 +32,7 @@ import (
 // json/v2 corpus files, typed; 1% GETs of values encoding/json rejects (NaN,
 // a func, a pointer cycle, a map cycle); POSTs of valid bodies and of hostile
 // ones (deep nesting, duplicate keys, huge numbers, truncated bodies, stray
-// closers, the size-hint and error-at-the-end shapes of issue 18), decoded
+// closers, the size-hint and error-at-the-end shapes of internal/attack), decoded
 // with the server's codec. Each request carries the status encoding/json's
 // verdict gives (want), and the server echoes it, so that wrk's Lua script
 // counts every answer that is not that status, and every empty 200.

@@ -115,7 +115,7 @@ func TestSizeHintMemory(t *testing.T) {
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
 
-// hostile are the shapes of issue 18 at a few hundred KB (internal/attack
+// hostile are the hostile shapes of internal/attack at a few hundred KB (internal/attack
 // has them at any size): valid ones whose size hints could inflate maps,
 // and invalid ones and numbers out of range whose error is at the end.
 func hostile() (valid, invalid map[string][]byte) {
@@ -154,7 +154,7 @@ func hostile() (valid, invalid map[string][]byte) {
 	return valid, invalid
 }
 
-// TestHostileMemory: on the shapes of issue 18, anydec allocates at most
+// TestHostileMemory: on the hostile shapes of internal/attack, anydec allocates at most
 // about what encoding/json allocates (twice, for a valid input, where the
 // hint may make one map for each one it copies; as much plus 64 KB, the
 // longest input decoded before it is known valid, times the 20 bytes a byte

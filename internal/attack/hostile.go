@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// hostileShapes are the shapes of issue 18, each a function of the input's
+// hostileShapes are the shapes of stale size hints and errors at the end of large bodies, each a function of the input's
 // size in bytes (-mb): size hints carried from one object to the next,
 // invalid input whose error is near the end of a large body, deep chains in
 // wide arrays, and numbers out of range at the end. Every one is an array,

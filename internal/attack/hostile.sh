@@ -1,5 +1,5 @@
 #!/bin/bash
-# hostile.sh [BEFORE]: the attack table of issue 18 (docs/hostile-input.md).
+# hostile.sh [BEFORE]: the attack table (docs/hostile-input.md).
 # Builds this directory's attack command with the go in PATH (set
 # GOTOOLCHAIN / GOEXPERIMENT to pick the toolchain), then runs every row —
 # shape, size, target, route — with encoding/json and with safejson, each

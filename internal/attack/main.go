@@ -1,4 +1,4 @@
-// Command attack runs one attacker-chosen shape (issue 10) with encoding/json
+// Command attack runs one attacker-chosen shape with encoding/json
 // (-impl std) or safejson (-impl safejson) in this process, and prints the CPU
 // seconds of the decode or encode, the process's peak RSS in MB and the
 // verdict (the error, or the values decoded). Run each shape in its own
@@ -132,9 +132,9 @@ func cpu() float64 {
 func main() {
 	impl := flag.String("impl", "std", "std or safejson")
 	shape := flag.String("shape", "", "shape")
-	size := flag.Int("mb", 10, "input size in MB, for the shapes of issue 18 (hostileShapes)")
-	target := flag.String("target", "any", "target of the shapes of issue 18: any (*any) or slice (*[]any)")
-	via := flag.String("via", "unmarshal", "how the shapes of issue 18 are decoded: unmarshal or decoder")
+	size := flag.Int("mb", 10, "input size in MB, for the hostile shapes (hostileShapes)")
+	target := flag.String("target", "any", "target of the hostile shapes: any (*any) or slice (*[]any)")
+	via := flag.String("via", "unmarshal", "how the hostile shapes are decoded: unmarshal or decoder")
 	maxRSS := flag.Int("maxrss", 6144, "peak RSS in MB past which the run is killed (the watchdog)")
 	flag.Parse()
 	go watchdog(*maxRSS)
