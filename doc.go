@@ -26,7 +26,7 @@
 //	NaN, +Inf, -Inf                                   null
 //	a chan, func, complex or unsafe.Pointer value     member omitted; null in an array
 //	a map key encoding/json cannot write (bool …)     the key's text ("true")
-//	nesting deeper than MaxDepth (10000)              "[Object]" or "[Array]"
+//	nesting deeper than Options.MaxDepth              "[Object]" or "[Array]"
 //
 // Options changes each of them (a placeholder string for cycles, an error
 // under Strict, other limits). An error is returned only when the caller's

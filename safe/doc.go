@@ -35,8 +35,9 @@
 //	struct, array, interface …)              whose key holds a pointer, chan or func is left
 //	                                         out; an interface key holding a string, integer
 //	                                         or TextMarshaler is named as encoding/json would
-//	nesting deeper than MaxDepth (10000)     "[Object]" or "[Array]"
-//	(json/v2: its own limit, also 10000)
+//	nesting deeper than MaxDepth             "[Object]" or "[Array]"
+//	(DefaultMaxDepth; json/v2: its own limit,
+//	the same number)
 //	a cycle through pointers and interfaces  null, as any cycle (json/v2's encoding/json
 //	only (var x any; x = &x)                 overflows the stack: a fatal error)
 //	more than MaxBreadth members (option)    "... N items not stringified" (arrays),

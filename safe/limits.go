@@ -47,7 +47,7 @@ func (e *encodeState) tooManyIndirections(b []byte, v reflect.Value) ([]byte, er
 // at that depth too (json/v2's *json.SyntaxError "exceeded max depth").
 func (e *encodeState) tooDeep(b []byte, v reflect.Value, array bool) ([]byte, error) {
 	if e.strict {
-		if e.depth == flavor.MaxDepth {
+		if e.depth == flavor.EncodeDepthLimit {
 			return b, newError(ReasonDepth, stderr.TooDeep())
 		}
 		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))

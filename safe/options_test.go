@@ -568,7 +568,7 @@ func TestDefaultDepthLimit(t *testing.T) {
 	require.ErrorAs(t, strictErr, &se)
 	assert.Equal(t, safe.ReasonDepth, se.Reason)
 	_, stdErr := json.Marshal(v)
-	if flavor.MaxDepth == 0 {
+	if flavor.EncodeDepthLimit == 0 {
 		require.NoError(t, stdErr)
 		var uv *json.UnsupportedValueError
 		assert.ErrorAs(t, strictErr, &uv)

@@ -4,7 +4,7 @@ import "github.com/safejson/safejson/internal/flavor"
 
 // maxNesting is the nesting encoding/json's scanner accepts in JSON written by
 // a MarshalJSON method.
-const maxNesting = 10000
+const maxNesting = flavor.InputDepthLimit
 
 // appendJSON appends src, JSON written by a MarshalJSON method, as
 // encoding/json does: compacted (insignificant space removed), indented at the

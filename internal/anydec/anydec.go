@@ -27,7 +27,7 @@
 // short member names are shared through a table of 256 (name); numbers are
 // boxed into chunks of up to 32 float64s, so one number kept from a result
 // keeps at most 256 bytes alive (box); one []any{} and the float64s 0 to 255
-// are boxed once. Nesting recurses, at most json.Valid's 10000 levels, a few
+// are boxed once. Nesting recurses, at most flavor.InputDepthLimit levels, a few
 // hundred bytes of goroutine stack per level.
 package anydec
 
@@ -63,7 +63,7 @@ const (
 )
 
 // maxDepth is json.Valid's limit of nesting.
-const maxDepth = flavor.MaxNesting
+const maxDepth = flavor.InputDepthLimit
 
 // Decode returns what encoding/json decodes data into an any as (a
 // json.Number for each number if useNumber) and OK; or Invalid, where

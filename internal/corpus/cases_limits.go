@@ -6,7 +6,7 @@ import (
 )
 
 // limitCases: nesting depth around the engines' limits (2048 pointers and maps,
-// 4096 []any in sonic) and beyond MaxDepth (10000), breadth limits, and the
+// 4096 []any in sonic) and beyond DefaultMaxDepth, breadth limits, and the
 // indentation and HTML-escaping variants of std output.
 func limitCases() []*Case {
 	var cs []*Case

@@ -1,5 +1,7 @@
 package corpus
 
+import "github.com/safejson/safejson/internal/flavor"
+
 // Options are the options a case is encoded under, as safejson.Options has
 // them (the corpus imports neither safejson nor its engines, so that the tests
 // of every package can read it). The zero Options are encoding/json's
@@ -30,7 +32,7 @@ const (
 
 // DefaultMaxDepth is safejson's default MaxDepth (safe.DefaultMaxDepth, which
 // a test of package conformance checks it equals).
-const DefaultMaxDepth = 10000
+const DefaultMaxDepth = flavor.JSONv2DepthLimit
 
 // IsZero reports whether o are encoding/json's defaults: nothing set.
 func (o Options) IsZero() bool {

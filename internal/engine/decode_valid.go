@@ -209,7 +209,7 @@ key: // an object member's name is due at i
 }
 
 // maxValidDepth is the nesting encoding/json's scanners allow.
-const maxValidDepth = flavor.MaxNesting
+const maxValidDepth = flavor.InputDepthLimit
 
 // skipSpace returns the index of the first byte at or after i that is not
 // JSON whitespace.

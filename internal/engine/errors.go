@@ -14,7 +14,7 @@ package engine
 //	                                                                        ±Infinite"
 //	chan, func, complex, bad map key   *UnsupportedTypeError (map type)     *json.UnsupportedTypeError (key type)       *gojson.UnsupportedTypeError (key type)
 //	nesting too deep (not a cycle)     —                                    *json.UnsupportedValueError "Value          *gojson.SyntaxError "exceeded
-//	                                                                        nesting too deep"                           max depth" (> 10000 levels)
+//	                                                                        nesting too deep"                           max depth" (> JSONv2DepthLimit)
 //	invalid json.Number                "json: invalid number literal %q"    *json.UnsupportedValueError "invalid        the classic std error, same text
 //	                                   (v2: *MarshalerError of               number literal: %q"
 //	                                   MarshalJSONTo)
@@ -24,7 +24,7 @@ package engine
 //	                                                                        unwrapped                                   *gojson.SyntaxError}
 //	map key MarshalText error          "json: encoding error for type %q:   the user's error, unwrapped                 *gojson.MarshalerError "MarshalText"
 //	                                   %q" (map type; v2: *MarshalerError)
-//	nesting deeper than 10000 (v2)     *SyntaxError "exceeded max depth"    as above                                    as above
+//	deeper than EncodeDepthLimit (v2)  *SyntaxError "exceeded max depth"    as above                                    as above
 //
 // The std column is the flavour of encoding/json the program is built with
 // (internal/flavor); the errors rebuilt here are that flavour's (stderr),

@@ -44,7 +44,7 @@ func goccyError(v any, err error) error {
 	case *gojson.UnsupportedTypeError:
 		return &Rejected{Engine: "goccy", Err: err}
 	case *gojson.SyntaxError:
-		// "exceeded max depth": more than 10000 levels.
+		// "exceeded max depth": deeper than flavor.JSONv2DepthLimit.
 		return &Rejected{Engine: "goccy", Err: err}
 	}
 	if lit, ok := strings.CutPrefix(err.Error(), msgInvalidNumber); ok {

@@ -112,9 +112,9 @@ func errorCases() []errorCase {
 			errorCase{name: "float map key", v: map[float64]int{1.5: 1}, std: rejected},
 			errorCase{name: "interface map key", v: map[any]int{"a": 1}, std: rejected})
 	}
-	if flavor.MaxDepth > 0 {
+	if flavor.EncodeDepthLimit > 0 {
 		var deep any
-		for range flavor.MaxDepth + 1 {
+		for range flavor.EncodeDepthLimit + 1 {
 			deep = []any{deep}
 		}
 		cases = append(cases, errorCase{name: "deeper than encoding/json accepts", v: deep, std: rejected})

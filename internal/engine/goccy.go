@@ -26,7 +26,8 @@ var goccyQuirks = func() Quirks {
 	q := QuirkUnsupportedMapKey | QuirkArrayMethods | QuirkMarshalerInterfacePointer |
 		QuirkDoublePointerMethods | QuirkUnwrittenTypeRejected
 	if !flavor.V2 {
-		// goccy stops at 10000 levels, as encoding/json does on json/v2.
+		// goccy stops at json/v2's depth limit (flavor.JSONv2DepthLimit),
+		// as encoding/json does on flavour v2 only.
 		q |= QuirkDepthLimit
 	} else {
 		q |= QuirkTagName | QuirkInterfaceMethods

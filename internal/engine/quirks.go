@@ -87,8 +87,8 @@ const (
 	// deeper than a limit are rejected although encoding/json writes them.
 	// sonic rejects a chain of 2048 pointers or maps (2048 JSON levels) and
 	// 4096 levels of []any on amd64, one level more on arm64; goccy any
-	// value deeper than 10000 JSON levels, where encoding/json on json/v2
-	// stops too. A *Rejected, so the fallback writes the right bytes; a planner
+	// value deeper than flavor.JSONv2DepthLimit JSON levels, where
+	// encoding/json on flavour v2 stops too. A *Rejected, so the fallback writes the right bytes; a planner
 	// needs to know that such a rejection is not a failure of encoding/json.
 	// Trigger: a recursive type.
 	QuirkDepthLimit

@@ -70,10 +70,10 @@ const MapKeysByValue = false
 // *json.UnsupportedValueError. (Category K.)
 const TokenlessCycleCrashes = false
 
-// MaxDepth is the nesting of objects and arrays beyond which encoding/json
-// fails (*json.SyntaxError "exceeded max depth"), 0 for none: the classic
-// encoder has no limit. (Category L.)
-const MaxDepth = 0
+// EncodeDepthLimit is the nesting of objects and arrays beyond which
+// encoding/json fails to encode (*json.SyntaxError "exceeded max depth"), 0
+// for none: the classic encoder has no limit. (Category L.)
+const EncodeDepthLimit = 0
 
 // DropsUnexportedEmbedded reports whether encoding/json leaves out an
 // unexported embedded struct (or pointer to one) of type t that its tag

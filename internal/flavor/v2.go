@@ -122,9 +122,10 @@ const MapKeysByValue = true
 // (Category K.)
 const TokenlessCycleCrashes = true
 
-// MaxDepth is the nesting of objects and arrays beyond which encoding/json
-// fails (*json.SyntaxError "exceeded max depth"), 0 for none. (Category L.)
-const MaxDepth = 10000
+// EncodeDepthLimit is the nesting of objects and arrays beyond which
+// encoding/json fails to encode (*json.SyntaxError "exceeded max depth"), 0
+// for none: json/v2's limit. (Category L.)
+const EncodeDepthLimit = JSONv2DepthLimit
 
 // DropsUnexportedEmbedded reports whether encoding/json leaves out an
 // unexported embedded struct (or pointer to one) of type t that its tag

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // The circular policies of safe.Circular, by value.
@@ -36,7 +37,7 @@ func CircularName(c int) string {
 // Defaults and bounds of the settings (exported by package safe).
 const (
 	// DefaultMaxDepth is MaxDepth when the user's is 0.
-	DefaultMaxDepth = 10000
+	DefaultMaxDepth = flavor.JSONv2DepthLimit
 	// HardMaxDepth bounds MaxDepth (a larger one is invalid), so that the
 	// encoder's recursion stays far from the goroutine stack limit (a fatal
 	// error, not a panic, in Go).

@@ -17,7 +17,7 @@ import (
 
 // EngineDepthLimit is the deepest JSON nesting a value may have to go to an
 // engine. Engines fail on deep values (sonic: "Value nesting too deep" near 2048
-// levels, goccy at 10000) or start a slow cycle search (encoding/json after 1000
+// levels, goccy at flavor.JSONv2DepthLimit) or start a slow cycle search (encoding/json after 1000
 // pointer levels); a value this deep goes to the reference encoder, which is
 // linear in its size whatever its depth.
 const EngineDepthLimit = 1000

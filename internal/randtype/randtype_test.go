@@ -378,7 +378,7 @@ func TestClassifyDepth(t *testing.T) {
 		v = []any{v}
 	}
 	_, err := json.Marshal(v)
-	if flavor.MaxDepth == 0 {
+	if flavor.EncodeDepthLimit == 0 {
 		assert.Equal(t, NoError, Classify(err))
 	} else {
 		assert.Equal(t, Unsupported, Classify(err))

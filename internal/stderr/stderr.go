@@ -159,14 +159,14 @@ func Syntax(b []byte) error {
 }
 
 var tooDeep = sync.OnceValue(func() error {
-	return Syntax(bytes.Repeat([]byte{'['}, flavor.MaxDepth+1))
+	return Syntax(bytes.Repeat([]byte{'['}, flavor.EncodeDepthLimit+1))
 })
 
 // TooDeep is the error encoding/json returns for a value nested deeper than
-// flavor.MaxDepth, when it has such a limit: a *json.SyntaxError "exceeded max
+// flavor.EncodeDepthLimit, when it has such a limit: a *json.SyntaxError "exceeded max
 // depth" (its Offset aside). It is nil when encoding/json has no limit.
 func TooDeep() error {
-	if flavor.MaxDepth == 0 {
+	if flavor.EncodeDepthLimit == 0 {
 		return nil
 	}
 	return tooDeep()

@@ -97,7 +97,7 @@ func nested(n int) any {
 
 func TestTooDeep(t *testing.T) {
 	_, err := json.Marshal(nested(10001))
-	if flavor.MaxDepth == 0 {
+	if flavor.EncodeDepthLimit == 0 {
 		require.NoError(t, err)
 		assert.NoError(t, TooDeep())
 		return
@@ -105,7 +105,7 @@ func TestTooDeep(t *testing.T) {
 	require.Error(t, err)
 	assert.IsType(t, err, TooDeep())
 	assert.Equal(t, err.Error(), TooDeep().Error())
-	_, err = json.Marshal(nested(flavor.MaxDepth))
+	_, err = json.Marshal(nested(flavor.EncodeDepthLimit))
 	assert.NoError(t, err)
 }
 
