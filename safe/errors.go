@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // Reasons an *Error gives for a substitution.
@@ -106,7 +106,7 @@ func finishError(err error) error {
 	}
 	se.Path, se.segs = b.String(), nil
 	if se.nonString > 0 {
-		se.Err = stderr.NonStringName(se.Path, se.nonString-1)
+		se.Err = stdjsonerr.NonStringName(se.Path, se.nonString-1)
 	}
 	return se
 }

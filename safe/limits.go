@@ -7,7 +7,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/options"
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // HardMaxDepth is the largest valid Options.MaxDepth: it keeps the encoder's
@@ -48,7 +48,7 @@ func (e *encodeState) tooManyIndirections(b []byte, v reflect.Value) ([]byte, er
 func (e *encodeState) tooDeep(b []byte, v reflect.Value, array bool) ([]byte, error) {
 	if e.strict {
 		if e.depth == flavor.EncodeDepthLimit {
-			return b, newError(ReasonDepth, stderr.TooDeep())
+			return b, newError(ReasonDepth, stdjsonerr.TooDeep())
 		}
 		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))
 	}

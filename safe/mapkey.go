@@ -9,7 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // Map keys under json/v2 (flavor.MapKeysByValue). encoding/json writes a key
@@ -117,7 +117,7 @@ func callKeyText(k reflect.Value, mapType reflect.Type, addr bool) (text []byte,
 			}
 			ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
 			if text, err = ta.AppendText(nil); err != nil {
-				return nil, true, stderr.MapKeyError(mapType, t, true, err)
+				return nil, true, stdjsonerr.MapKeyError(mapType, t, true, err)
 			}
 			return text, true, nil
 		}
@@ -132,7 +132,7 @@ func callKeyText(k reflect.Value, mapType reflect.Type, addr bool) (text []byte,
 		return nil, false, nil
 	}
 	if text, err = tm.MarshalText(); err != nil {
-		return nil, true, stderr.MapKeyError(mapType, t, false, err)
+		return nil, true, stdjsonerr.MapKeyError(mapType, t, false, err)
 	}
 	return text, true, nil
 }

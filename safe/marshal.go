@@ -8,7 +8,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/flavor"
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // encodeMarshaler calls MarshalJSON: null for a nil pointer or interface.
@@ -61,7 +61,7 @@ func encodeAddrMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte, err
 func (e *encodeState) callMarshalJSON(b []byte, m json.Marshaler, v reflect.Value) ([]byte, error) {
 	out, err := m.MarshalJSON()
 	if err != nil {
-		return b, stderr.MarshalJSONError(methodErrorType(v), err)
+		return b, stdjsonerr.MarshalJSONError(methodErrorType(v), err)
 	}
 	return e.marshaled(b, out, v)
 }
@@ -72,11 +72,11 @@ func (e *encodeState) marshaled(b, src []byte, v reflect.Value) ([]byte, error) 
 	if out, ok := e.appendJSON(b, src); ok {
 		return out, nil
 	}
-	err := stderr.Syntax(src)
+	err := stdjsonerr.Syntax(src)
 	if err == nil { // appendJSON and encoding/json disagree: a bug in appendJSON
 		err = errors.New("safe: internal error: JSON rejected by safe but valid for encoding/json")
 	}
-	return b, stderr.MarshalJSONError(methodErrorType(v), err)
+	return b, stdjsonerr.MarshalJSONError(methodErrorType(v), err)
 }
 
 // encodeRawMessage writes a json.RawMessage as its MarshalJSON method would,
@@ -154,7 +154,7 @@ func encodeAddrAppendText(e *encodeState, b []byte, v reflect.Value) ([]byte, er
 func (e *encodeState) callAppendText(b []byte, m encoding.TextAppender, v reflect.Value) ([]byte, error) {
 	text, err := m.AppendText(nil)
 	if err != nil {
-		return b, stderr.AppendTextError(methodErrorType(v), err)
+		return b, stdjsonerr.AppendTextError(methodErrorType(v), err)
 	}
 	return appendBytesString(b, text, e.escapeHTML), nil
 }
@@ -182,7 +182,7 @@ func encodeAddrTextMarshaler(e *encodeState, b []byte, v reflect.Value) ([]byte,
 func (e *encodeState) callMarshalText(b []byte, m encoding.TextMarshaler, v reflect.Value) ([]byte, error) {
 	text, err := m.MarshalText()
 	if err != nil {
-		return b, stderr.MarshalTextError(methodErrorType(v), err)
+		return b, stdjsonerr.MarshalTextError(methodErrorType(v), err)
 	}
 	return appendBytesString(b, text, e.escapeHTML), nil
 }

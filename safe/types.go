@@ -9,7 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // encoderCache maps a reflect.Type to its encoderFunc. Encoders are built
@@ -219,7 +219,7 @@ func number(s string, quoted bool) (string, error) {
 		return "0", nil
 	}
 	if !validNumber(s) {
-		return "", stderr.InvalidNumber(s, quoted)
+		return "", stdjsonerr.InvalidNumber(s, quoted)
 	}
 	return s, nil
 }

@@ -27,7 +27,7 @@ package engine
 //	deeper than EncodeDepthLimit (v2)  *SyntaxError "exceeded max depth"    as above                                    as above
 //
 // The std column is the flavour of encoding/json the program is built with
-// (internal/flavor); the errors rebuilt here are that flavour's (stderr),
+// (internal/flavor); the errors rebuilt here are that flavour's (stdjsonerr),
 // which names the failing type as v1 does (T, *T, the interface type) or as
 // json/v2 does (*T always), writes a map key's failure and an invalid
 // json.Number as a *MarshalerError on v2, and words an invalid json.Number
@@ -52,7 +52,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/flavor"
-	"github.com/safejson/safejson/internal/stderr"
+	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
 // Rejected is the error an engine returns for a value it cannot write but the
@@ -146,9 +146,9 @@ func topLevelMethodError(v any, cause error) (err error, ok bool) {
 	named := flavor.MarshalerErrorType(t, t)
 	switch {
 	case t.Implements(marshalerType):
-		return stderr.MarshalJSONError(named, cause), true
+		return stdjsonerr.MarshalJSONError(named, cause), true
 	case t.Implements(textMarshalerType):
-		return stderr.MarshalTextError(named, cause), true
+		return stdjsonerr.MarshalTextError(named, cause), true
 	}
 	return nil, false
 }
@@ -163,7 +163,7 @@ func invalidNumberError(engine string, v any, lit string, cause error) error {
 	if flavor.InvalidNumberIsMarshalerError && reflect.TypeOf(v) != numberType {
 		return &Unconvertible{Engine: engine, Err: cause}
 	}
-	return stderr.InvalidNumber(lit, false)
+	return stdjsonerr.InvalidNumber(lit, false)
 }
 
 // stdError classifies an error of encoding/json: it is already the exact

@@ -1,4 +1,4 @@
-// Package stderr builds the error values of encoding/json that safejson returns,
+// Package stdjsonerr builds the error values of encoding/json that safejson returns,
 // so that errors.As and the error text are the same whichever engine or path ran,
 // on the flavour of encoding/json the program is built with (internal/flavor).
 //
@@ -8,7 +8,7 @@
 // package keeps one template of each kind, obtained from encoding/json itself,
 // and copies it: copying a struct copies its unexported fields. The same goes
 // for *json.SyntaxError's message.
-package stderr
+package stdjsonerr
 
 import (
 	"bytes"
@@ -44,22 +44,22 @@ var textTemplate, jsonTemplate, numberTemplate, appendTemplate = templates()
 func templates() (text, js, number, appendText json.MarshalerError) {
 	var me *json.MarshalerError
 	if _, err := json.Marshal(failingText{}); !errors.As(err, &me) {
-		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalText")
+		panic("stdjsonerr: encoding/json did not return *json.MarshalerError for MarshalText")
 	}
 	text = *me
 	if _, err := json.Marshal(failingJSON{}); !errors.As(err, &me) {
-		panic("stderr: encoding/json did not return *json.MarshalerError for MarshalJSON")
+		panic("stdjsonerr: encoding/json did not return *json.MarshalerError for MarshalJSON")
 	}
 	js = *me
 	if flavor.InvalidNumberIsMarshalerError {
 		if _, err := json.Marshal(json.Number("x")); !errors.As(err, &me) {
-			panic("stderr: encoding/json did not return *json.MarshalerError for an invalid json.Number")
+			panic("stdjsonerr: encoding/json did not return *json.MarshalerError for an invalid json.Number")
 		}
 		number = *me
 	}
 	if flavor.TextAppender != nil {
 		if _, err := json.Marshal(failingAppend{}); !errors.As(err, &me) {
-			panic("stderr: encoding/json did not return *json.MarshalerError for AppendText")
+			panic("stdjsonerr: encoding/json did not return *json.MarshalerError for AppendText")
 		}
 		appendText = *me
 	}

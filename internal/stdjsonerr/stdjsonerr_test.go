@@ -1,4 +1,4 @@
-package stderr
+package stdjsonerr
 
 import (
 	"encoding/json"
