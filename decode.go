@@ -57,13 +57,13 @@ import (
 // json.Decoder holds, about one value, never the stream.
 
 // decodeRoute returns the route of a decode into v under o
-// (plan.DecodePlan).
+// (plan.RouteDecode).
 func (o Options) decodeRoute(v any) plan.DecodeRoute {
 	var named engine.Engine
 	if !o.Engine.IsZero() {
 		named = o.engine()
 	}
-	return plan.DecodePlan(named, v)
+	return plan.RouteDecode(named, v)
 }
 
 // Unmarshal decodes data into v as json.Unmarshal, with the engine its decode

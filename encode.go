@@ -14,7 +14,7 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	if err := io.Normalize(); err != nil {
 		return dst, err
 	}
-	d := plan.Route(&io, v)
+	d := plan.RouteEncode(&io, v)
 	if d.Engine == nil {
 		return options.SafeAppend(dst, v, io)
 	}
@@ -61,12 +61,12 @@ func attempt(eng engine.Engine, dst []byte, v any, eo engine.Options) (out []byt
 }
 
 // plan asks the planner where v goes under o.
-func (o *Options) plan(v any) plan.Decision {
+func (o *Options) plan(v any) plan.EncodeRoute {
 	io := o.internal()
 	if err := io.Normalize(); err != nil {
-		return plan.Decision{}
+		return plan.EncodeRoute{}
 	}
-	return plan.Route(&io, v)
+	return plan.RouteEncode(&io, v)
 }
 
 // internal returns o in the internal form, not yet normalised: the one place

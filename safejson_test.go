@@ -74,14 +74,14 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 	})
 }
 
-// TestDecodedJSONRoute: decoded JSON with more than plan.DecodedMembers map
+// TestDecodedJSONRoute: decoded JSON with more than plan.MaxDecodedMembers map
 // members in all goes to the reference encoder, which writes member-heavy
 // trees faster; with fewer (long strings, arrays of numbers) to the engine,
 // once, after the pre-scan. Either way with encoding/json's bytes.
 func TestDecodedJSONRoute(t *testing.T) {
 	many := benchdata.Maps(20) // 9 members each
 	few := []any{benchdata.Map(1), map[string]any{"s": strings.Repeat("é<", 100), "n": []any{1.5, -0.25, 1e21, 1e-7}}}
-	require.Greater(t, 9*len(many), plan.DecodedMembers)
+	require.Greater(t, 9*len(many), plan.MaxDecodedMembers)
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		noFloats := plan.AvoidMask(e.Quirks())&plan.FeatFloat != 0 // sonic on arm64 (-0)
 		for _, c := range []struct {

@@ -18,7 +18,7 @@ func TestShapedRoutes(t *testing.T) {
 	for _, f := range corpus.ShapedFiles() {
 		data, err := corpus.Load(f.Name)
 		require.NoError(t, err)
-		r := plan.DecodePlan(nil, f.New())
+		r := plan.RouteDecode(nil, f.New())
 		facts, ok := engine.Scan(data, r.Needs)
 		require.True(t, ok, f.Name)
 		eng := r.Pick(facts)

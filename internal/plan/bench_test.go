@@ -19,7 +19,7 @@ func BenchmarkFirstUse(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		for pb.Next() {
 			t := benchdata.FreshType(firstUseSeq.Add(1))
-			Route(o, reflect.New(t).Elem().Interface())
+			RouteEncode(o, reflect.New(t).Elem().Interface())
 		}
 	})
 }
@@ -40,7 +40,7 @@ func BenchmarkRoute(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				Route(o, c.v)
+				RouteEncode(o, c.v)
 			}
 		})
 	}

@@ -318,15 +318,15 @@ func (r DecodeRoute) Pick(facts engine.InputFacts) engine.Engine {
 }
 
 // DecodeEngine returns the engine to decode into v with when nothing is
-// known of the input: DecodePlan's engine if it needs no fact, its Else
+// known of the input: RouteDecode's engine if it needs no fact, its Else
 // otherwise.
 func DecodeEngine(named engine.Engine, v any) engine.Engine {
-	return DecodePlan(named, v).Pick(0)
+	return RouteDecode(named, v).Pick(0)
 }
 
 var stdRoute = DecodeRoute{Eng: engine.Std(), Else: engine.Std()}
 
-// DecodePlan returns the route of a decode into v: named (the engine
+// RouteDecode returns the route of a decode into v: named (the engine
 // Options.Engine names, nil for the default plan) if its decode quirks do
 // not apply to v's type or are cured by input facts, with encoding/json
 // otherwise (a named engine is never replaced by another); for the default
@@ -340,7 +340,7 @@ var stdRoute = DecodeRoute{Eng: engine.Std(), Else: engine.Std()}
 // (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan and
 // goccy together take a fraction of encoding/json's time
 // (BenchmarkCorpusUnmarshal/*/shaped in the bench module).
-func DecodePlan(named engine.Engine, v any) DecodeRoute {
+func RouteDecode(named engine.Engine, v any) DecodeRoute {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return stdRoute

@@ -170,9 +170,9 @@ func TestDecodeRoutes(t *testing.T) {
 	}
 }
 
-// TestDecodePlanAllocs: planning a decode allocates nothing once the type is
+// TestRouteDecodeAllocs: planning a decode allocates nothing once the type is
 // known.
-func TestDecodePlanAllocs(t *testing.T) {
+func TestRouteDecodeAllocs(t *testing.T) {
 	for _, v := range []any{new([]int), new(float64), new(any), new(time.Time)} {
 		DecodeEngine(nil, v)
 		assert.Zero(t, testing.AllocsPerRun(100, func() { DecodeEngine(nil, v) }), "%T", v)
@@ -303,19 +303,19 @@ func TestDecodeEmbeddedDash(t *testing.T) {
 	}
 }
 
-// TestDecodePlanFacts: a quirk the type triggers and an input fact cures
+// TestRouteDecodeFacts: a quirk the type triggers and an input fact cures
 // makes the route conditional on that fact, with encoding/json (or, for the
 // default plan, a later engine that needs none) for the other inputs.
-func TestDecodePlanFacts(t *testing.T) {
+func TestRouteDecodeFacts(t *testing.T) {
 	for _, e := range engine.All() {
 		q := engine.DecodeQuirksOf(e)
-		r := DecodePlan(e, new(decFolded))
+		r := RouteDecode(e, new(decFolded))
 		if q.Has(engine.DecodeQuirkUnicodeFold) {
 			assert.Equal(t, DecodeRoute{Eng: e, Needs: engine.FactKeysASCII, Else: engine.Std()}, r, e.Name())
 		} else {
 			assert.Equal(t, DecodeRoute{Eng: e, Else: e}, r, e.Name())
 		}
-		r = DecodePlan(e, new(map[string]any))
+		r = RouteDecode(e, new(map[string]any))
 		switch {
 		case q&(engine.DecodeQuirkInterfaceMemory|engine.DecodeQuirkNegativeZero|engine.DecodeQuirkMapValueMerge) != 0:
 			assert.Equal(t, stdRoute, r, "%s: a quirk no fact cures", e.Name())
@@ -330,7 +330,7 @@ func TestDecodePlanFacts(t *testing.T) {
 		assert.Equal(t, r.Else, DecodeEngine(e, new(map[string]any)), "%s: no facts known", e.Name())
 	}
 	if g, ok := engine.ByName("goccy"); ok {
-		assert.Equal(t, DecodeRoute{Eng: g, Needs: engine.FactKeysUnique, Else: engine.Std()}, DecodePlan(nil, new(any)))
-		assert.Equal(t, DecodeRoute{Eng: g, Else: g}, DecodePlan(nil, new(decFolded)), "goccy folds as encoding/json")
+		assert.Equal(t, DecodeRoute{Eng: g, Needs: engine.FactKeysUnique, Else: engine.Std()}, RouteDecode(nil, new(any)))
+		assert.Equal(t, DecodeRoute{Eng: g, Else: g}, RouteDecode(nil, new(decFolded)), "goccy folds as encoding/json")
 	}
 }

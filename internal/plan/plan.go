@@ -123,7 +123,7 @@ type typeInfo struct {
 	feat features
 	// dynamic is the type's DynamicRoot, the shape of decoded JSON: values
 	// go to an engine only when they hold few map members (route.go,
-	// DecodedMembers), else to the reference encoder.
+	// MaxDecodedMembers), else to the reference encoder.
 	dynamic bool
 	// depth is the most JSON nesting (objects and arrays) a value of the type
 	// can have, for a type that is neither recursive nor dynamic.
@@ -133,7 +133,7 @@ type typeInfo struct {
 	// an ancestor, no interface).
 	scan *scanPlan
 	// nonFinite: a value of the type held a NaN or ±Inf that the engine it
-	// went to first rejected (Decision.NonFiniteMet); from then on the type
+	// went to first rejected (EncodeRoute.NonFiniteMet); from then on the type
 	// goes to an engine that writes them itself first (candidatesFor).
 	nonFinite atomic.Bool
 	// retry is nonFiniteRetry's engine for the type, nil for none.

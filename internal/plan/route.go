@@ -1,8 +1,8 @@
 // Package plan decides, per value, which encoder writes it: an engine
 // (internal/engine) known to write exactly what encoding/json writes for the
-// value's type, or the reference encoder (package safe). Route is the whole
-// decision; the rest of the package is what it rests on: the features of a
-// type (plan.go, computed once per reflect.Type), the features each engine's
+// value's type, or the reference encoder (package safe). RouteEncode and
+// RouteDecode are the whole decision; the rest of the package is what it
+// rests on: the features of a type (plan.go, computed once per reflect.Type), the features each engine's
 // quirks must not see (quirks.go), and the pre-scan of values whose type can
 // hold a cycle (scan.go).
 package plan
@@ -22,7 +22,7 @@ import (
 // linear in its size whatever its depth.
 const EngineDepthLimit = 1000
 
-// DecodedMembers is the most map members a value of decoded JSON's shape
+// MaxDecodedMembers is the most map members a value of decoded JSON's shape
 // (any, map[string]any, []any …) may hold to go to an engine, after the
 // pre-scan has found no cycle, no nesting over the limit and no concrete type
 // the engine must not see. The reference encoder orders map members through
@@ -47,10 +47,11 @@ const EngineDepthLimit = 1000
 //
 // The walk stops at the map that takes it over the bound, so a member-heavy
 // tree pays for the walk of its first maps only.
-const DecodedMembers = 128
+const MaxDecodedMembers = 128
 
-// Decision is where a value goes.
-type Decision struct {
+// EncodeRoute is where a value goes: RouteEncode's answer, as DecodeRoute is
+// RouteDecode's.
+type EncodeRoute struct {
 	// Engine writes the value; nil means the reference encoder.
 	Engine engine.Engine
 	// NullForNonFinite is engine.Options.NullForNonFinite for the value.
@@ -94,7 +95,7 @@ var defaultCandidates = func() []candidate {
 //
 //   - A type that can hold a float but neither a string nor an interface
 //     (numeric records and arrays, [][2]float64) goes to sonic first:
-//     sonic writes NaN and ±Inf as null itself (Decision.NullForNonFinite),
+//     sonic writes NaN and ±Inf as null itself (EncodeRoute.NullForNonFinite),
 //     where goccy rejects the value and the reference encoder writes it
 //     after the failed attempt (20 items with a NaN: 2.3× the time through
 //     goccy), and the two are about even on floats otherwise
@@ -192,19 +193,19 @@ func candidateFor(e engine.Engine) (candidate, bool) {
 // second pass is gone where something does (BenchmarkMarshalMethods).
 const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler | featZeroMethod
 
-// Route returns where v goes under o (normalised): an engine known to write exactly what
+// RouteEncode returns where v goes under o (normalised): an engine known to write exactly what
 // the reference encoder writes for v, without failing on a cycle, or the
 // reference encoder.
-func Route(o *options.Options, v any) Decision {
+func RouteEncode(o *options.Options, v any) EncodeRoute {
 	eng, ti := route(o, v)
 	if eng == nil {
-		return Decision{}
+		return EncodeRoute{}
 	}
 	// NaN and ±Inf: where the engine can write the default substitute (null)
 	// itself, the value need not go through a rejection and the fallback.
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
-	d := Decision{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&noNullForNonFinite == 0}
+	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&noNullForNonFinite == 0}
 	if d.NullForNonFinite && o.Engine == nil {
 		if ti.retry != nil && ti.retry != eng {
 			d.Retry, d.met = ti.retry, &ti.nonFinite
@@ -216,7 +217,7 @@ func Route(o *options.Options, v any) Decision {
 // NonFiniteMet records that Engine rejected the value for a NaN or ±Inf
 // (engine.IsNonFinite), before Retry is tried: the value's type goes to
 // Retry's engine first from then on.
-func (d Decision) NonFiniteMet() {
+func (d EncodeRoute) NonFiniteMet() {
 	if d.met != nil {
 		d.met.Store(true)
 	}
@@ -282,11 +283,11 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 
 // routeDecoded returns the engine for v, of decoded JSON's shape (ti is a
 // DynamicRoot), from candidates cs: nil (the reference encoder) when the
-// pre-scan finds a cycle, a nesting over limit or more than DecodedMembers
+// pre-scan finds a cycle, a nesting over limit or more than MaxDecodedMembers
 // map members, else the first candidate that may take every concrete type
-// the scan met, sonic first when it met a float (see DecodedMembers).
+// the scan met, sonic first when it met a float (see MaxDecodedMembers).
 func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
-	ok, seen := scanValueMembers(v, ti, limit, userCode, DecodedMembers)
+	ok, seen := scanValueMembers(v, ti, limit, userCode, MaxDecodedMembers)
 	if !ok {
 		return nil
 	}

@@ -55,12 +55,12 @@ func TestScanMembers(t *testing.T) {
 		}
 		assert.Equal(t, want, eng, "floats")
 	}
-	few, many := obj(DecodedMembers), []any{obj(DecodedMembers), obj(1)}
+	few, many := obj(MaxDecodedMembers), []any{obj(MaxDecodedMembers), obj(1)}
 	if eng, _ := route(o, few); len(defaultCandidates) > 0 {
-		assert.NotNil(t, eng, "decoded JSON with %d members", DecodedMembers)
+		assert.NotNil(t, eng, "decoded JSON with %d members", MaxDecodedMembers)
 	}
 	eng, _ := route(o, many)
-	assert.Nil(t, eng, "decoded JSON with %d members", DecodedMembers+1)
+	assert.Nil(t, eng, "decoded JSON with %d members", MaxDecodedMembers+1)
 	// A typed value is not bound: a struct holding the same tree.
 	type holder struct{ A any }
 	if eng, _ := route(o, holder{many}); len(defaultCandidates) > 0 {
