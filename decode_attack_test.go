@@ -17,7 +17,7 @@ import (
 	"github.com/safejson/safejson"
 )
 
-// The defects of issue 10, each shown against encoding/json.
+// Decoding defects of engines on hostile input, each shown against encoding/json.
 
 // decodeStream decodes values from r into fresh targets until the first
 // error, at most max values, and returns the values and the error (nil if
@@ -33,7 +33,7 @@ func decodeStream(decode func(any) error, target func() any, max int) (vals []an
 	return vals, nil
 }
 
-// TestDecoderStrayClosers (issue 10, defect 1): a value that starts with a
+// TestDecoderStrayClosers: a value that starts with a
 // closer is encoding/json's syntax error, and a loop of Decode until the
 // error ends, as with json.Decoder.
 func TestDecoderStrayClosers(t *testing.T) {
@@ -62,7 +62,7 @@ func nestedType(levels int, maps bool, elem reflect.Type) reflect.Type {
 	return elem
 }
 
-// TestDecodeNestedContainerTypes (issue 10, defect 2): decoding into deeply
+// TestDecodeNestedContainerTypes: decoding into deeply
 // nested unnamed container types costs what encoding/json's decode costs;
 // sonic compiled 12 levels of []…[]int in 565 MB, and 18 levels ended the
 // process out of memory.
@@ -100,7 +100,7 @@ func allocated(f func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// TestDecodeInterfaceMemory (issue 10, defect 3): decoding empties, and
+// TestDecodeInterfaceMemory: decoding empties, and
 // objects of duplicate keys, into an interface allocates at most twice what
 // encoding/json allocates (sonic: about three times for `[]`, five for
 // `[[[[]]]]`; goccy: about four times for duplicate keys), by Unmarshal and
@@ -149,7 +149,7 @@ func (r *ndjson) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// TestDecoderHoldsOneValue (issue 10, defect 4): a Decoder reading a long
+// TestDecoderHoldsOneValue: a Decoder reading a long
 // stream holds about one value, not what it has read: after 20 MB its heap
 // is what it was after the first values.
 func TestDecoderHoldsOneValue(t *testing.T) {
@@ -270,7 +270,7 @@ type floats struct {
 	A  any
 }
 
-// TestDecodeFidelity (issue 10, defect 6): raw bytes kept, the sign of zero
+// TestDecodeFidelity: raw bytes kept, the sign of zero
 // kept, and after a syntax error the target left as it was; each as
 // encoding/json, by Unmarshal and by a Decoder.
 func TestDecodeFidelity(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 )
 
-// TestIndentNotWhitespace (issue 10, defect 7): a Prefix or Indent that is
+// TestIndentNotWhitespace: a Prefix or Indent that is
 // not JSON whitespace is written as given, as encoding/json writes it on both
 // flavours (its output is then not JSON), by the engines and by the
 // reference encoder alike: the bytes are encoding/json's, as documented on

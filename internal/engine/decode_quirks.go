@@ -25,17 +25,16 @@ const (
 	// Go decoder does not show it up to 12 levels): the first decode into a type
 	// compiles a decoder for it, in time and memory exponential in the
 	// levels of container types nested directly in one another, whatever the
-	// input: `[]` into 12 levels of []…[]int takes seconds and more than 500
-	// MB, 18 levels end the process out of memory. The same hazard as
+	// input: a dozen levels of []…[]int take seconds and hundreds of MB, a
+	// few more end the process out of memory. The same hazard as
 	// QuirkNestedTypeCompile. Trigger: more container types nested directly
 	// in one another than the encode planner allows.
 	DecodeQuirkNestedTypeCompile DecodeQuirks = 1 << iota
 
 	// DecodeQuirkInterfaceMemory (sonic, amd64): decoding into an interface costs
-	// about three times encoding/json's memory for empty arrays and objects
-	// (about 330 bytes for each `[]` in an array, encoding/json about 110;
-	// about 1200 for each `[[[[]]]]`, encoding/json about 230): a request
-	// body of empties amplifies into memory. Trigger: an interface type.
+	// several times encoding/json's memory for empty arrays and objects
+	// (TestDecodeQuirkDemos measures it): a request body of empties amplifies
+	// into memory. Trigger: an interface type.
 	DecodeQuirkInterfaceMemory
 
 	// DecodeQuirkRawMessageUTF8 (sonic): invalid UTF-8 inside a string of
@@ -85,8 +84,8 @@ const (
 	// (any, map[string]any) holds all its members on a stack until the
 	// object ends, then makes a map sized for their number: an object of N
 	// duplicate keys holds N values at once and keeps a map of room for N
-	// for its one key (1M duplicates: over 200 MB at the peak, encoding/json
-	// 35 MB), and the pooled stack keeps its size after the decode.
+	// for its one key (TestDecodeQuirkDemos measures what it keeps), and the
+	// pooled stack keeps its size after the decode.
 	// Trigger: an interface type; harmless on input where no object holds
 	// a key twice (FactKeysUnique: every member held is one encoding/json's
 	// map holds too).

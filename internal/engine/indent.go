@@ -11,8 +11,8 @@ var errIndentInput = errors.New("engine: output to indent is not compact JSON")
 // starting with prefix and one indent per level of nesting; the first line
 // without prefix; empty objects and arrays as {} and []; ": " after keys.
 //
-// json.Indent does this for any JSON, through encoding/json's scanner, at
-// about 100 MB/s; an engine's output is compact and valid, so it is enough
+// json.Indent does this for any JSON, through encoding/json's scanner, a
+// byte at a time (BenchmarkIndentStrategy); an engine's output is compact and valid, so it is enough
 // here to copy strings through and act on the structural bytes between them.
 // TestIndentAsStd compares the two.
 func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {

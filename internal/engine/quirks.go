@@ -95,12 +95,11 @@ const (
 
 	// QuirkNestedTypeCompile (sonic): the first encode of a type compiles
 	// it, in time and memory that grow exponentially with the levels of
-	// unnamed container types nested in each other. On amd64 (sonic's JIT)
-	// memory grows about ×4 a level of maps and ×2 a level of slices or
-	// arrays from 3 levels on: a 12-level map[string]map[string]… takes
-	// seconds and 800 MB, and 18 levels of [][]…int end the process with
-	// "fatal error: out of memory", which no recover catches. On arm64
-	// (sonic's VM) the same growth starts about 6 levels later. Not an
+	// unnamed container types nested in each other (TestQuirkDemos shows
+	// it). On amd64 (sonic's JIT) memory multiplies with each level of maps,
+	// slices or arrays from 3 levels on, until a dozen or so levels end the
+	// process with "fatal error: out of memory", which no recover catches.
+	// On arm64 (sonic's VM) the same growth starts about 6 levels later. Not an
 	// output difference, a hazard. Trigger: more than about 6 (amd64) or 12
 	// (arm64) levels of slice/array/map/pointer types nested without a named
 	// struct type in between.

@@ -104,14 +104,13 @@ var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
 // (decodeSpeedOrder), encoding/json last.
 var decodeEngines = decodeOrder(engine.All())
 
-// decodeSpeedOrder names the engines by decode speed, fastest first, as
-// measured on the json/v2 corpus (`go run ./bench -corpus`, decode table):
-// goccy decodes typed structs 1.1-1.4× faster than sonic on every file but
-// string_escaped and string_unicode, where sonic is 2-2.5× faster, and `any`
-// 1.2-2× faster on every file. One static order: the string files' types
-// are plain structs of strings that encoding/json decodes anyway (their tag
-// names have spaces) and the cost of telling them apart is not worth it
-// yet.
+// decodeSpeedOrder names the engines by decode speed, fastest first, on the
+// json/v2 corpus (BenchmarkCorpusUnmarshal in the bench module; the figures
+// are in docs/benchmarks.md): goccy decodes typed structs faster than sonic
+// on every file but string_escaped and string_unicode, and `any` faster on
+// every file. One static order: telling the string files' types (plain
+// structs of strings) apart from the others would cost a rule of its own
+// for those two files.
 var decodeSpeedOrder = []string{"goccy", "sonic"}
 
 // decodeOrder returns all sorted by decodeSpeedOrder, engines it does not

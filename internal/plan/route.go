@@ -2,9 +2,10 @@
 // (internal/engine) known to write exactly what encoding/json writes for the
 // value's type, or the reference encoder (package safe). RouteEncode and
 // RouteDecode are the whole decision; the rest of the package is what it
-// rests on: the features of a type (plan.go, computed once per reflect.Type), the features each engine's
-// quirks must not see (quirks.go), and the pre-scan of values whose type can
-// hold a cycle (scan.go).
+// rests on: the features of a type (plan.go, computed once per
+// reflect.Type), the features each engine's quirks must not see (quirks.go),
+// the decode plan (decode.go), and the pre-scan of values whose type can hold
+// a cycle (scan.go).
 package plan
 
 import (
@@ -29,21 +30,12 @@ const EngineDepthLimit = 1000
 // a pointer-free index and is the fastest writer of member-heavy trees; the
 // engines write long strings and arrays of numbers faster: goccy strings,
 // sonic floats, so a value holding a float goes to sonic first, any other
-// to goccy first. Measured with bench's
-// BenchmarkCorpusMarshal/<file>/any/safejson, process CPU time:
-//
-//   - few members, after ÷ before (the reference encoder), pre-scan
-//     included (benchstat, 6 interleaved rounds, Go 1.26.8 / Go 1.27.3):
-//     string_escaped 0.62 / 0.73 and string_unicode 0.60 / 0.74 through goccy
-//     (one object of 60 strings), canada_geometry (a dozen members around
-//     56,000 floats in arrays) 0.88 / 0.92 through sonic, not significant
-//     at this noise; in 3 rounds each, sonic 0.54 / 0.85 and goccy 0.67 /
-//     1.13 there;
-//   - many, through either engine ÷ the reference encoder (3 rounds, Go
-//     1.26.8 / Go 1.27.3, sonic; goccy alike on Go 1.26): citm_catalog
-//     1.14 / 1.55, items-500 1.18 / 1.41, items-20 (180 members) 0.83 / 1.49,
-//     twitter_status 0.87 / 1.32, synthea_fhir 0.82 / 1.56, golang_source
-//     0.84 / 1.35.
+// to goccy first. The bound and the order rest on bench's
+// BenchmarkCorpusMarshal/<file>/any/safejson (process CPU time, both
+// toolchains; the figures are in docs/benchmarks.md): below the bound the
+// engines are faster than the reference encoder, pre-scan included (the
+// string and canada_geometry files), above it slower (citm_catalog,
+// twitter_status, synthea_fhir, golang_source, the items files).
 //
 // The walk stops at the map that takes it over the bound, so a member-heavy
 // tree pays for the walk of its first maps only.
@@ -97,30 +89,24 @@ var defaultCandidates = func() []candidate {
 //     (numeric records and arrays, [][2]float64) goes to sonic first:
 //     sonic writes NaN and ±Inf as null itself (EncodeRoute.NullForNonFinite),
 //     where goccy rejects the value and the reference encoder writes it
-//     after the failed attempt (20 items with a NaN: 2.3× the time through
-//     goccy), and the two are about even on floats otherwise
-//     (canada_geometry typed, 56,000 floats and a few strings, goccy ÷
-//     sonic: 0.83 on Go 1.26, 1.03 on Go 1.27; it goes to goccy).
+//     after the failed attempt (BenchmarkMarshal/nan-20), and the two are about
+//     even on floats otherwise (canada_geometry typed goes to goccy).
 //   - Any other type goes to goccy first: it writes strings faster, and
 //     sonic's encoding of interface fields allocates per value (synthea_fhir
-//     typed: ~540 allocations per call against goccy's 6). goccy ÷ sonic on
-//     the corpus types, Go 1.26 / Go 1.27: synthea_fhir 0.53 / 0.69,
-//     twitter_status 0.52 / 0.73, golang_source 0.75 / 0.70, string_escaped
-//     and string_unicode 0.75–0.77 / 0.79–0.82, citm_catalog 0.82 / 1.02,
-//     items-20 0.65 / 0.99, items-500 0.70 / 1.06. The price: a value of such
-//     a type holding a NaN goes through goccy's rejection first.
+//     typed). The price: a value of such a type holding a NaN goes through
+//     goccy's rejection first.
 //
-// Measured with bench's BenchmarkCorpusMarshal/<file>/typed/safejson under
-// -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
-// internal/engine), process CPU time per call, median of 5 interleaved
-// rounds of 200 ms, Go 1.26.8 and 1.27.3, amd64, shared 2-core VM.
+// The rule rests on bench's BenchmarkCorpusMarshal/<file>/typed/safejson
+// under -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
+// internal/engine), process CPU time per call, on both toolchains; the
+// figures are in docs/benchmarks.md.
 //
-// A measurement at first use (timing the first encodes of a type through
-// each engine) was rejected: on the corpus rows where the engines are within
-// 10% of each other (canada_geometry, citm_catalog, items), the faster engine
-// of a 40 ms batch changed in 3 to 4 rounds of 10 on this shared machine, so
-// a choice made from the first few calls would be a coin toss per process
-// there, and right only where the static rule is right too.
+// The choice is static, not measured at first use (timing the first encodes
+// of a type through each engine): where the engines are close
+// (canada_geometry, citm_catalog, items), the faster engine of a short batch
+// changes from round to round, so a choice made from the first few calls
+// would be a coin toss per process there, and right only where the static
+// rule is right too.
 var (
 	numericCandidates = preferring(defaultCandidates, "sonic")
 	otherCandidates   = preferring(defaultCandidates, "goccy")
@@ -156,11 +142,11 @@ func candidatesFor(ti *typeInfo) []candidate {
 // when an engine that does not write them rejects a value of a type with
 // info ti for one (goccy does; sonic writes null itself): the first default
 // candidate that writes them and may take the type without a pre-scan; nil
-// when there is none. It is computed once per type (typeInfo.retry). A type whose values once held one goes
-// to that engine first from then on (typeInfo.nonFinite): the first NaN of
-// a type costs goccy's rejection, later ones do not. Without the retry, 20
-// items with a NaN took 24.6 µs through goccy's rejection and the reference
-// encoder, against 7.4 µs through sonic (go run ./bench -clock cpu, Go 1.26).
+// when there is none. It is computed once per type (typeInfo.retry). A type
+// whose values once held one goes to that engine first from then on
+// (typeInfo.nonFinite): the first NaN of a type costs goccy's rejection,
+// later ones do not. The retry is faster than goccy's rejection followed by
+// the reference encoder: BenchmarkMarshal/nan-20 in the bench module.
 func nonFiniteRetry(ti *typeInfo) engine.Engine {
 	if ti.feat&featFloat == 0 || ti.scan != nil || ti.dynamic {
 		return nil
