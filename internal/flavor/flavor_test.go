@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -34,7 +35,13 @@ func TestParseTagMatchesEncodingJSON(t *testing.T) {
 	for _, tag := range tags {
 		typ := reflect.StructOf([]reflect.StructField{{Name: "F", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(`json:` + strconv.Quote(tag))}})
 		require.Equal(t, tag, typ.Field(0).Tag.Get("json"), "tag %q", tag)
-		name, opts := ParseTag(tag)
+		pt := ParseTag(tag)
+		name, opts := pt.Name, pt.Opts
+		written, _, _ := strings.Cut(tag, ",")
+		require.Equal(t, written, pt.Written, "tag %q", tag)
+		if pt.Plain {
+			require.Equal(t, written, name, "tag %q: a plain name is the name on both flavours", tag)
+		}
 		if name == "" {
 			name = "F"
 		}

@@ -5,6 +5,30 @@ import (
 	"unicode"
 )
 
+// Tag is a struct field's `json` tag (not "-"), read once (ParseTag): every
+// rule about tags reads this.
+type Tag struct {
+	// Name is the member name the tag gives, as this flavour reads it; ""
+	// when none, so the Go field name is used.
+	Name string
+	// Written is the tag's name as written: what comes before its first
+	// comma.
+	Written string
+	// Plain: Written is empty or one the classic encoding/json takes whole
+	// (ClassicName), which json/v2 takes whole too, so Name is Written on
+	// both flavours. Other names are where the flavours of encoding/json
+	// differ, and where engines may differ from either.
+	Plain bool
+	// Opts are the tag's options.
+	Opts TagOptions
+}
+
+// newTag returns the Tag of a tag whose name as written is written, with
+// the name and options this flavour reads.
+func newTag(written, name string, opts TagOptions) Tag {
+	return Tag{Name: name, Written: written, Plain: written == "" || ClassicName(written), Opts: opts}
+}
+
 // TagOptions are the options of a `json` tag that encoding changes with.
 type TagOptions struct {
 	OmitEmpty bool // omitempty

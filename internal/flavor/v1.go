@@ -101,16 +101,19 @@ const TimeErrorPrefix = "Time.MarshalJSON: "
 // gives ("" when none, so the Go field name is used) and its options. The
 // name is what comes before the first comma, used only when it is made of
 // letters, digits and ASCII punctuation other than quotes, backslash and
-// comma; the options are the comma-separated words after it. (Category H.)
-func ParseTag(tag string) (name string, opts TagOptions) {
-	name, rest, _ := strings.Cut(tag, ",")
+// comma (ClassicName); the options are the comma-separated words after it.
+// (Category H.)
+func ParseTag(tag string) Tag {
+	written, rest, _ := strings.Cut(tag, ",")
+	name := written
 	if !ClassicName(name) {
 		name = ""
 	}
+	var opts TagOptions
 	for rest != "" {
 		var o string
 		o, rest, _ = strings.Cut(rest, ",")
 		opts.set(o)
 	}
-	return name, opts
+	return newTag(written, name, opts)
 }

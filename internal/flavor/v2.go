@@ -184,7 +184,10 @@ const TimeErrorPrefix = ""
 // identifier, or no name at all if it does not start with one. Each option is
 // the Go identifier after a comma: `a"b,omitempty` names "a" and omits empty.
 // (Category H.)
-func ParseTag(tag string) (name string, opts TagOptions) {
+func ParseTag(tag string) Tag {
+	written, _, _ := strings.Cut(tag, ",")
+	var name string
+	var opts TagOptions
 	if tag != "" && tag[0] != ',' {
 		n := strings.IndexAny(tag, ",\\'\"`")
 		if n < 0 {
@@ -215,7 +218,7 @@ func ParseTag(tag string) (name string, opts TagOptions) {
 		opts.set(o)
 		tag = tag[n:]
 	}
-	return name, opts
+	return newTag(written, name, opts)
 }
 
 // tagIdent returns the Go identifier (a letter or _, then letters, digits and

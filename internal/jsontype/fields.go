@@ -51,11 +51,8 @@ type Member struct {
 	TagName string
 	// Opts are the tag's options (flavor.ParseTag).
 	Opts flavor.TagOptions
-	// PlainTag: the tag's name, what comes before its first comma, is empty
-	// or one the classic encoding/json takes whole (flavor.ClassicName),
-	// which json/v2 takes whole too. Other names are where the flavours of
-	// encoding/json differ (see flavor.ParseTag), and where engines may
-	// differ from either.
+	// PlainTag: the tag's name reads alike on both flavours
+	// (flavor.Tag.Plain).
 	PlainTag bool
 	// ReadOnly: encoding/json may write the field by its kind (see
 	// Field.ReadOnly).
@@ -89,13 +86,12 @@ func members(t reflect.Type) []Member {
 		if tag == "-" {
 			continue
 		}
-		name, opts := flavor.ParseTag(tag)
-		raw, _, _ := strings.Cut(tag, ",")
+		pt := flavor.ParseTag(tag)
 		out = append(out, Member{
 			Index: i, GoName: sf.Name, Type: sf.Type,
 			Embedded: sf.Anonymous, Exported: sf.IsExported(),
-			Name: name, TagName: raw, Opts: opts, PlainTag: raw == "" || flavor.ClassicName(raw),
-			ReadOnly: readOnlyMember(sf, name), HiddenMethods: hiddenMethods(sf),
+			Name: pt.Name, TagName: pt.Written, Opts: pt.Opts, PlainTag: pt.Plain,
+			ReadOnly: readOnlyMember(sf, pt.Name), HiddenMethods: hiddenMethods(sf),
 		})
 	}
 	return out
@@ -154,7 +150,8 @@ func fields(t reflect.Type) (fs []Field, formatField string) {
 				if tag == "-" {
 					continue
 				}
-				name, opts := flavor.ParseTag(tag)
+				pt := flavor.ParseTag(tag)
+				name, opts := pt.Name, pt.Opts
 				index := append(slices.Clip(s.index), i)
 				ft := sf.Type
 				if ft.Name() == "" && ft.Kind() == reflect.Pointer {

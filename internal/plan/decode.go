@@ -5,9 +5,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -53,8 +53,9 @@ const (
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: ",string" fields, json.Number, embedded fields (promotion and
 	// conflicts), field names equal but for case within one struct, tag
-	// names that are not plainTagName, map keys that are not strings or
-	// integers (engineMapKey), []byte
+	// names that do not read alike on both flavours (jsontype.Member's
+	// PlainTag), member names outside ASCII (asciiName), map keys that are
+	// not strings or integers (jsontype.KeyClass), []byte
 	// (base64), interfaces with methods, and the kinds encoding/json cannot
 	// decode into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
@@ -205,12 +206,15 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 			f |= decUnchecked
 			continue
 		}
-		if !plainTagName(m.TagName) || m.Opts.String || m.Opts.Format {
+		if !m.PlainTag || m.Opts.String || m.Opts.Format {
 			f |= decUnchecked
 		}
 		// A plain tag name is the member name in both flavours; another
 		// is decUnchecked, whatever it becomes.
 		name := m.JSONName()
+		if !asciiName(name) {
+			f |= decUnchecked
+		}
 		if strings.ContainsAny(name, "sSiI") {
 			f |= decFold
 		}
@@ -238,33 +242,19 @@ func engineMapKey(k reflect.Kind) bool {
 	return false
 }
 
-// plainTagName reports whether a tag's name is made of ASCII letters, digits,
-// space and the punctuation classic encoding/json takes in a name
-// (flavor.ClassicTagPunct):
-// names both flavours take as written, and the engines too
-// (TestDecodeTagNames). Other names are where the flavours of encoding/json
-// differ (classic encoding/json ignores a name with a character outside its
-// set, U+2028 or a quote say, and matches the Go field name; Go 1.27's
-// default takes the name as it is), and the engines follow the classic rule;
-// non-ASCII letters fold by Unicode rules the engines are not checked
-// against.
-func plainTagName(name string) bool {
+// asciiName reports whether a member name (from a tag or the Go field name)
+// is ASCII. Keys match a name outside ASCII by Unicode folding rules, which
+// sonic applies otherwise than encoding/json (σ, ς and Σ, ſ and s) even on
+// input whose keys are all ASCII, so no input fact cures it
+// (TestDecodeNonASCIITagNames, TestRouteDecodeNonASCIINames).
+func asciiName(name string) bool {
 	for i := range len(name) {
-		c := name[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c < 0x80 && tagPunct[c]) {
+		if name[i] >= utf8.RuneSelf {
 			return false
 		}
 	}
 	return true
 }
-
-// tagPunct: the ASCII punctuation classic encoding/json takes in a tag name.
-var tagPunct = func() (t [0x80]bool) {
-	for _, c := range flavor.ClassicTagPunct {
-		t[c] = true
-	}
-	return t
-}()
 
 // decodeQuirkCures maps a decode quirk to the input facts under which it is
 // harmless (engine.InputFacts): an engine with a quirk the type triggers may

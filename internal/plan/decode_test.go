@@ -215,8 +215,8 @@ type named struct {
 func (n named) Name() string { return n.name }
 
 // TestDecodeTagNames: every engine decodes a field whose tag name holds
-// the punctuation plainTagName takes as encoding/json does, by exact and by
-// case-folded key.
+// the punctuation the classic encoding/json takes (flavor.ClassicTagPunct)
+// as encoding/json does, by exact and by case-folded key.
 func TestDecodeTagNames(t *testing.T) {
 	for _, c := range flavor.ClassicTagPunct {
 		name, lead := "a"+string(c)+"b", string(c)+"x"
@@ -225,7 +225,7 @@ func TestDecodeTagNames(t *testing.T) {
 			{Name: "W", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(fmt.Sprintf(`json:%q`, lead))},
 			{Name: "Ab", Type: reflect.TypeFor[int]()},
 		})
-		require.True(t, plainTagName(name) && plainTagName(lead), "%q", c)
+		require.True(t, flavor.ParseTag(name).Plain && flavor.ParseTag(lead).Plain && asciiName(name) && asciiName(lead), "%q", c)
 		for _, in := range []string{
 			fmt.Sprintf(`{%q:1}`, name), fmt.Sprintf(`{%q:1}`, "A"+string(c)+"B"), fmt.Sprintf(`{%q:2}`, lead),
 			fmt.Sprintf(`{%q:2}`, strings.ToUpper(lead)), `{"V":3,"W":4}`, `{"ab":4}`, `{"a\u0020b":5}`,
