@@ -16,22 +16,10 @@ import (
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
-// keyKind is how a map's keys become member names.
-type keyKind uint8
-
-const (
-	keyString keyKind = iota // a string kind: used as it is
-	keyText                  // MarshalText
-	keyInt                   // signed integer, in decimal
-	keyUint                  // unsigned integer, in decimal
-	keyOther                 // a key type encoding/json rejects: see otherKey
-	keyValue                 // json/v2: named by its value, see valueName
-)
-
 // mapEncoder writes a map as an object, its members sorted by name.
 type mapEncoder struct {
 	typ   reflect.Type
-	key   keyKind
+	key   jsontype.KeyClass // how keys become member names (Info.KeyWriting)
 	elem  encoderFunc
 	track bool
 	// direct: the encoding of the map's values does not depend on whether
@@ -62,22 +50,7 @@ func compareEntries(a, b mapEntry) int { return strings.Compare(a.name, b.name) 
 func (b *builder) mapEncoder(t reflect.Type) encoderFunc {
 	me := &mapEncoder{typ: t, elem: b.encoder(t.Elem()), track: mayCycle(t), direct: !addrSensitive(t.Elem()),
 		asWritten: flavor.SortKeysAsWritten(t.Key())}
-	switch kc := jsontype.Of(t).Key; {
-	case kc == jsontype.KeyString:
-		me.key = keyString
-	case t.Key().Kind() == reflect.Interface && flavor.MapKeysByValue:
-		me.key = keyValue
-	case kc == jsontype.KeyText:
-		me.key = keyText
-	case kc == jsontype.KeyInt:
-		me.key = keyInt
-	case kc == jsontype.KeyUint:
-		me.key = keyUint
-	case flavor.MapKeysByValue:
-		me.key = keyValue
-	default:
-		me.key = keyOther
-	}
+	me.key = jsontype.Of(t).KeyWriting()
 	if t == mapAnyType {
 		return encodeMapAnyValue
 	}
@@ -89,20 +62,12 @@ func encodeMapAnyValue(e *encodeState, b []byte, v reflect.Value) ([]byte, error
 	if v.CanInterface() {
 		return e.encodeMapAny(b, v.Interface().(map[string]any))
 	}
-	me := mapEncoder{typ: mapAnyType, key: keyString, elem: encodeInterface, track: true}
+	me := mapEncoder{typ: mapAnyType, key: jsontype.KeyString, elem: encodeInterface, track: true}
 	return me.encode(e, b, v)
 }
 
-func isIntKind(k reflect.Kind) bool {
-	return k >= reflect.Int && k <= reflect.Int64
-}
-
-func isUintKind(k reflect.Kind) bool {
-	return k >= reflect.Uint && k <= reflect.Uintptr
-}
-
 func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	if me.key == keyOther && e.strict { // the classic encoder rejects the type
+	if me.key == jsontype.KeyOther && e.strict { // the classic encoder rejects the type
 		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
 	}
 	if v.IsNil() {
@@ -170,7 +135,8 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	e.depth++
 	var pre map[int]encoded // values encoded ahead to order tied names
 	var err error
-	if me.key >= keyText && me.key != keyInt && me.key != keyUint || me.asWritten && me.key == keyString {
+	if me.key == jsontype.KeyText || me.key == jsontype.KeyOther || me.key == jsontype.KeyByValue ||
+		me.asWritten && me.key == jsontype.KeyString {
 		if pre, err = me.orderTies(e, b, start, end); err != nil {
 			return b, err
 		}
@@ -343,13 +309,13 @@ func addrSensitive(t reflect.Type) bool {
 // offset is the length of the output up to the map's '{' included.
 func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (string, bool, error) {
 	switch me.key {
-	case keyString:
+	case jsontype.KeyString:
 		return k.String(), true, nil
-	case keyInt:
+	case jsontype.KeyInt:
 		return strconv.FormatInt(k.Int(), 10), true, nil
-	case keyUint:
+	case jsontype.KeyUint:
 		return strconv.FormatUint(k.Uint(), 10), true, nil
-	case keyText:
+	case jsontype.KeyText:
 		if k.Kind() == reflect.Interface && k.IsNil() {
 			// encoding/json panics on a nil interface key.
 			if e.strict {
@@ -358,7 +324,7 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (stri
 			return "", true, nil
 		}
 		return textKey(k, me.typ)
-	case keyValue:
+	case jsontype.KeyByValue:
 		return me.valueName(e, k, offset)
 	}
 	return otherKey(k, me.typ)
@@ -390,14 +356,14 @@ func otherKey(k reflect.Value, mapType reflect.Type) (string, bool, error) {
 			return "", true, nil
 		}
 		k = k.Elem()
-		switch {
-		case k.Kind() == reflect.String:
+		switch jsontype.KeyClassOf(k.Type()) {
+		case jsontype.KeyString:
 			return k.String(), true, nil
-		case k.Type().Implements(textMarshalerType):
+		case jsontype.KeyText:
 			return textKey(k, mapType)
-		case isIntKind(k.Kind()):
+		case jsontype.KeyInt:
 			return strconv.FormatInt(k.Int(), 10), true, nil
-		case isUintKind(k.Kind()):
+		case jsontype.KeyUint:
 			return strconv.FormatUint(k.Uint(), 10), true, nil
 		}
 	}

@@ -27,7 +27,7 @@ const maxKeyIndirect = 1000
 
 var float64Type = reflect.TypeFor[float64]()
 
-// valueName returns the member name of key k of a keyValue map: json/v2's,
+// valueName returns the member name of key k of a KeyByValue map: json/v2's,
 // or, where json/v2 fails, the substitute of otherKey (or an error under
 // Strict). offset is the length of the output up to the map's '{' included.
 func (me *mapEncoder) valueName(e *encodeState, k reflect.Value, offset int) (string, bool, error) {

@@ -166,11 +166,57 @@ const (
 	// KeyOther: any other key type, which the classic encoding/json rejects
 	// (*json.UnsupportedTypeError).
 	KeyOther
+	// KeyByValue: each key is named by its value, as json/v2's
+	// encoding/json names it (flavor.MapKeysByValue); only Info.KeyWriting
+	// returns it.
+	KeyByValue
 )
 
 // Writable reports whether the classic encoding/json accepts a map of this
 // key class.
 func (k KeyClass) Writable() bool { return k != KeyNone && k != KeyOther }
+
+// KeyClassOf returns the class of key type k by the classic rules: a string
+// kind, then MarshalText, then the integer kinds (KeyKindClass), in
+// encoding/json's order.
+func KeyClassOf(k reflect.Type) KeyClass {
+	switch {
+	case k.Kind() == reflect.String:
+		return KeyString
+	case k.Implements(textMarshalerType) || texts(k):
+		return KeyText
+	}
+	return KeyKindClass(k.Kind())
+}
+
+// KeyKindClass returns the class of a key of kind k by its kind alone:
+// KeyString, KeyInt (Int…Int64), KeyUint (Uint…Uintptr) or KeyOther. It is
+// the class decoding reads (a key's UnmarshalText is a method the decode
+// plan looks for on its own).
+func KeyKindClass(k reflect.Kind) KeyClass {
+	switch {
+	case k == reflect.String:
+		return KeyString
+	case k >= reflect.Int && k <= reflect.Int64:
+		return KeyInt
+	case k >= reflect.Uint && k <= reflect.Uintptr:
+		return KeyUint
+	}
+	return KeyOther
+}
+
+// KeyWriting returns how the encoding/json of this flavour names the members
+// of map type i: Key, except that on json/v2 (flavor.MapKeysByValue) a key of
+// interface type, or of a type the classic rules reject, is KeyByValue.
+func (i *Info) KeyWriting() KeyClass {
+	switch {
+	case i.Key == KeyString || !flavor.MapKeysByValue:
+		return i.Key
+	case i.Type.Key().Kind() == reflect.Interface || i.Key == KeyOther:
+		return KeyByValue
+	}
+	return i.Key
+}
 
 // Component is a strongly connected component of the type graph: types
 // that reach one another through Children. Every type belongs to exactly
@@ -398,7 +444,7 @@ func setInfo(i *Info, t reflect.Type, readOnly bool) {
 			i.Base64 = i.Kind == reflect.Slice && !marshals(p)
 		}
 	case reflect.Map:
-		i.Key = keyClass(t.Key())
+		i.Key = KeyClassOf(t.Key())
 	case reflect.Struct:
 		i.Members = members(t)
 		i.Fields, i.FormatField = fields(t)
@@ -407,22 +453,6 @@ func setInfo(i *Info, t reflect.Type, readOnly bool) {
 		i.Kind == reflect.Slice && !i.Base64)
 	i.Nest = nest(t)
 	i.DynamicRoot = dynamicRoot(t)
-}
-
-// keyClass classifies a map key type, in encoding/json's order: string
-// kinds, then MarshalText, then integers.
-func keyClass(k reflect.Type) KeyClass {
-	switch {
-	case k.Kind() == reflect.String:
-		return KeyString
-	case k.Implements(textMarshalerType) || texts(k):
-		return KeyText
-	case k.Kind() >= reflect.Int && k.Kind() <= reflect.Int64:
-		return KeyInt
-	case k.Kind() >= reflect.Uint && k.Kind() <= reflect.Uintptr:
-		return KeyUint
-	}
-	return KeyOther
 }
 
 // nest counts the container types nested directly in t, t included, up to

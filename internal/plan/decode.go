@@ -179,7 +179,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			walk(t.Elem())
 		case reflect.Map:
 			f |= decMap
-			if !engineMapKey(t.Key().Kind()) {
+			if !engineMapKey(t.Key()) {
 				f |= decUnchecked
 			}
 			walk(t.Key())
@@ -229,17 +229,14 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 	return f
 }
 
-// engineMapKey reports whether map keys of kind k are decoded by the engines
-// as by encoding/json: strings, and integers (encoding/json parses the key
-// with strconv, "+1" and "01" included; an engine that takes a key takes it
-// with the same value, and refuses the rest: TestDecodeIntMapKeys).
-func engineMapKey(k reflect.Kind) bool {
-	switch k {
-	case reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		return true
-	}
-	return false
+// engineMapKey reports whether map keys of type k are decoded by the engines
+// as by encoding/json: keys of a string or integer kind
+// (jsontype.KeyKindClass; encoding/json parses an integer key with strconv,
+// "+1" and "01" included; an engine that takes a key takes it with the same
+// value, and refuses the rest: TestDecodeIntMapKeys). A key type's
+// UnmarshalText is decMethods, found by the walk of the key type.
+func engineMapKey(k reflect.Type) bool {
+	return jsontype.KeyKindClass(k.Kind()) != jsontype.KeyOther
 }
 
 // asciiName reports whether a member name (from a tag or the Go field name)

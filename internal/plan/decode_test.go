@@ -105,7 +105,7 @@ func TestDecodeFeatures(t *testing.T) {
 		{[]byte{}, decUnchecked},
 		{map[int]string{}, decMap},
 		{map[uint8][]int64{}, decMap},
-		{map[uintptr]string{}, decUnchecked | decMap},
+		{map[uintptr]string{}, decMap}, // an integer kind, as for the other integer keys (TestDecodeIntMapKeys)
 		{map[float64]string{}, decUnchecked | decMap | decFloat},
 		{map[bool]string{}, decUnchecked | decMap},
 		{struct{ C chan int }{}, decUnchecked},
@@ -251,9 +251,10 @@ func TestDecodeIntMapKeys(t *testing.T) {
 		"-129", "255", "256", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
 		"-9223372036854775809", "18446744073709551615", "18446744073709551616", "", `\u0031`, "1_0", "１"}
 	for _, kt := range []reflect.Type{reflect.TypeFor[int8](), reflect.TypeFor[int64](), reflect.TypeFor[uint8](),
-		reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint](), reflect.TypeFor[decNamedInt]()} {
+		reflect.TypeFor[uint64](), reflect.TypeFor[int](), reflect.TypeFor[uint](), reflect.TypeFor[uintptr](),
+		reflect.TypeFor[decNamedInt]()} {
 		mt := reflect.MapOf(kt, reflect.TypeFor[int]())
-		require.True(t, engineMapKey(kt.Kind()), "%v", kt)
+		require.True(t, engineMapKey(kt), "%v", kt)
 		for _, k := range keys {
 			in := fmt.Sprintf(`{"%s":1,"7":2}`, k)
 			want := reflect.New(mt)
