@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stdjsonerr"
 )
@@ -109,28 +108,26 @@ var anyType = reflect.TypeFor[any]()
 // for a failing method.
 func callKeyText(k reflect.Value, mapType reflect.Type, addr bool) (text []byte, called bool, err error) {
 	t := k.Type()
-	// Only a flavour that calls AppendText pays a type lookup per key.
-	if flavor.TextAppender != nil {
-		if a := jsontype.Of(t).Append; a == jsontype.ValueMethod || addr && a == jsontype.PointerMethod {
-			if a == jsontype.PointerMethod {
-				k = k.Addr()
-			}
-			ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
-			if text, err = ta.AppendText(nil); err != nil {
-				return nil, true, stdjsonerr.MapKeyError(mapType, t, true, err)
-			}
-			return text, true, nil
+	ti := jsontype.Of(t)
+	switch ti.TextMethodOn(addr) {
+	case jsontype.MethodAppendText:
+		if ti.Append == jsontype.PointerMethod {
+			k = k.Addr()
 		}
-	}
-	var tm encoding.TextMarshaler
-	switch {
-	case t.Implements(textMarshalerType):
-		tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k)
-	case addr && reflect.PointerTo(t).Implements(textMarshalerType):
-		tm, _ = reflect.TypeAssert[encoding.TextMarshaler](k.Addr())
+		ta, _ := reflect.TypeAssert[encoding.TextAppender](k)
+		if text, err = ta.AppendText(nil); err != nil {
+			return nil, true, stdjsonerr.MapKeyError(mapType, t, true, err)
+		}
+		return text, true, nil
+	case jsontype.MethodMarshalText:
+		// AppendText is not reached: Text is MarshalText's receiver.
+		if ti.Text == jsontype.PointerMethod {
+			k = k.Addr()
+		}
 	default:
 		return nil, false, nil
 	}
+	tm, _ := reflect.TypeAssert[encoding.TextMarshaler](k)
 	if text, err = tm.MarshalText(); err != nil {
 		return nil, true, stdjsonerr.MapKeyError(mapType, t, false, err)
 	}

@@ -46,12 +46,12 @@ package engine
 // and errors_goccy.go, which only builds holding those engines compile.
 
 import (
-	"encoding"
 	"encoding/json"
 	"errors"
 	"reflect"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
@@ -125,11 +125,6 @@ func IsUnconvertible(err error) bool {
 // already the error encoding/json returns.
 func NeedsFallback(err error) bool { return IsRejected(err) || IsUnconvertible(err) }
 
-var (
-	marshalerType     = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-)
-
 // topLevelMethodError rebuilds encoding/json's error for a failure of v's own
 // MarshalJSON or MarshalText method. encoding/json calls the method of the
 // top-level value (never addressable) when its dynamic type implements
@@ -144,10 +139,10 @@ func topLevelMethodError(v any, cause error) (err error, ok bool) {
 		return nil, false
 	}
 	named := flavor.MarshalerErrorType(t, t)
-	switch {
-	case t.Implements(marshalerType):
+	switch jsontype.Of(t).MethodOn(false) {
+	case jsontype.MethodMarshalJSONTo, jsontype.MethodMarshalJSON:
 		return stdjsonerr.MarshalJSONError(named, cause), true
-	case t.Implements(textMarshalerType):
+	case jsontype.MethodAppendText, jsontype.MethodMarshalText:
 		return stdjsonerr.MarshalTextError(named, cause), true
 	}
 	return nil, false

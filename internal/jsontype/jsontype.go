@@ -280,23 +280,63 @@ func (i *Info) NewMethods() bool {
 	return i.JSONTo != NoMethod || i.Append != NoMethod && i.JSON != ValueMethod && !SameText[i.Type]
 }
 
-// JSONMethod returns the JSON method encoding/json calls on a value of the
-// type (addressable or not, as encoding/json sees it): MarshalerTo,
-// Marshaler or, when neither is reached, NoJSONMethod.
-func (i *Info) JSONMethod(addressable bool) JSONMethod {
+// Method is a marshal method encoding/json calls.
+type Method uint8
+
+const (
+	NoMethodCalled      Method = iota // none: the value is written by its kind
+	MethodMarshalJSONTo               // MarshalJSONTo (json/v2's MarshalerTo)
+	MethodMarshalJSON                 // MarshalJSON (json.Marshaler)
+	MethodAppendText                  // AppendText (encoding.TextAppender)
+	MethodMarshalText                 // MarshalText (encoding.TextMarshaler)
+)
+
+// MethodOn returns the method encoding/json calls on a value of the type,
+// addressable or not as encoding/json sees it, in its order of precedence:
+// MarshalJSONTo, MarshalJSON, then TextMethodOn's. A method the flavour does
+// not call is never returned (JSONTo and Append are NoMethod there). This is
+// the one statement of the order; every caller of a method reads it.
+func (i *Info) MethodOn(addressable bool) Method {
 	switch {
 	case reaches(i.JSONTo, addressable):
-		return MarshalerTo
+		return MethodMarshalJSONTo
 	case reaches(i.JSON, addressable):
+		return MethodMarshalJSON
+	}
+	return i.TextMethodOn(addressable)
+}
+
+// TextMethodOn returns the text method encoding/json calls on a value of the
+// type where no JSON method applies (a map key, or a type without one):
+// AppendText before MarshalText.
+func (i *Info) TextMethodOn(addressable bool) Method {
+	switch {
+	case reaches(i.Append, addressable):
+		return MethodAppendText
+	case reaches(i.Text, addressable):
+		return MethodMarshalText
+	}
+	return NoMethodCalled
+}
+
+// JSONMethod returns the JSON method encoding/json calls on a value of the
+// type (MethodOn): MarshalerTo, Marshaler or, when neither is reached,
+// NoJSONMethod.
+func (i *Info) JSONMethod(addressable bool) JSONMethod {
+	switch i.MethodOn(addressable) {
+	case MethodMarshalJSONTo:
+		return MarshalerTo
+	case MethodMarshalJSON:
 		return Marshaler
 	}
 	return NoJSONMethod
 }
 
 // TextMethod returns the text method encoding/json calls on a value of the
-// type when it calls no JSON method: AppendText (true) or MarshalText.
+// type when it calls no JSON method (TextMethodOn): AppendText (true) or
+// MarshalText.
 func (i *Info) TextMethod(addressable bool) (appendText bool) {
-	return reaches(i.Append, addressable)
+	return i.TextMethodOn(addressable) == MethodAppendText
 }
 
 // JSONMethod names a JSON method encoding/json calls.
