@@ -9,6 +9,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/plan"
 )
 
 // slogOptions are what slog.JSONHandler writes values with: encoding/json with
@@ -55,10 +56,17 @@ func ReplaceAttr(_ []string, a slog.Attr) slog.Attr {
 		case error:
 			return a // slog writes err.Error()
 		}
-		switch planFor(reflect.TypeOf(v)) {
-		case slogStd:
+		// A type encoding/json never rejects is left to slog, at no cost.
+		// One that rejects by value (a NaN, ±Inf or cycle) is checked by a
+		// Strict encode, and a clean value left to slog, which costs less
+		// than handing it a json.RawMessage (encoding/json compacts and
+		// validates it again). Otherwise safejson's output goes to slog as a
+		// json.RawMessage: for such values that costs less than
+		// encoding/json.
+		switch plan.StdRejection(reflect.TypeOf(v)) {
+		case plan.NeverRejected:
 			return a
-		case slogCheck:
+		case plan.RejectedByValue:
 			if clean(v) {
 				return a
 			}

@@ -138,6 +138,8 @@ type typeInfo struct {
 	nonFinite atomic.Bool
 	// retry is nonFiniteRetry's engine for the type, nil for none.
 	retry engine.Engine
+	// reject is StdRejection's answer for the type.
+	reject Rejection
 }
 
 // The caches, of complete typeInfos only, by type: one for the jsontype
@@ -207,6 +209,7 @@ func (b *planBuilder) get(i *jsontype.Info) *typeInfo {
 		b.todo = append(b.todo, i)
 	}
 	ti.retry = nonFiniteRetry(ti)
+	ti.reject = rejection(ti.feat, i.Comp.Open)
 	b.made[i] = ti
 	return ti
 }
