@@ -7,10 +7,11 @@ import (
 )
 
 // DecodeQuirks is a set of known differences of an engine's decoding from
-// encoding/json's, each with the feature of the target's Go type that
-// triggers it, as Quirks are for encoding: a planner decodes a type with an
-// engine only when none of the engine's decode quirks is triggered by the
-// type. Every bit an engine reports is shown by a test in
+// encoding/json's, as Quirks are for encoding: a planner decodes a type with
+// an engine only when none of the engine's decode quirks is triggered by the
+// type. Which target types trigger each, and which input facts make it
+// harmless, is the planner's (decodeQuirkTriggers and decodeQuirkCures in
+// internal/plan/decode.go), stated there only. Every bit an engine reports is shown by a test in
 // decode_quirks_test.go, which fails when an engine version fixes it.
 //
 // Not listed, because no planner can route around them per type and
@@ -27,20 +28,19 @@ const (
 	// levels of container types nested directly in one another, whatever the
 	// input: a dozen levels of []…[]int take seconds and hundreds of MB, a
 	// few more end the process out of memory. The same hazard as
-	// QuirkNestedTypeCompile. Trigger: more container types nested directly
-	// in one another than the encode planner allows.
+	// QuirkNestedTypeCompile.
 	DecodeQuirkNestedTypeCompile DecodeQuirks = 1 << iota
 
 	// DecodeQuirkInterfaceMemory (sonic, amd64): decoding into an interface costs
 	// several times encoding/json's memory for empty arrays and objects
 	// (TestDecodeQuirkDemos measures it): a request body of empties amplifies
-	// into memory. Trigger: an interface type.
+	// into memory.
 	DecodeQuirkInterfaceMemory
 
 	// DecodeQuirkRawMessageUTF8 (sonic): invalid UTF-8 inside a string of
 	// a value decoded into a json.RawMessage is replaced by U+FFFD;
 	// encoding/json copies the bytes as they are (a signature over them
-	// breaks). Trigger: json.RawMessage.
+	// breaks).
 	DecodeQuirkRawMessageUTF8
 
 	// DecodeQuirkNegativeZero (sonic): the number -0 (written without a
@@ -49,7 +49,6 @@ const (
 	// keep it. -0 at the top level keeps it or not: on arm64 and under -race
 	// never, on amd64 depending on what the process decoded before (a
 	// second `go test -count` run of the demo sees it lost).
-	// Trigger: a float kind, or an interface.
 	DecodeQuirkNegativeZero
 
 	// DecodeQuirkUnicodeFold (sonic): an object key matches a struct field
@@ -59,24 +58,19 @@ const (
 	// only where a non-ASCII rune meets an ASCII letter: U+017F (ſ, long s)
 	// folds to s in encoding/json and not in sonic, U+0130 (İ, I with a dot)
 	// lowercases to i in sonic and matches nothing in encoding/json (the
-	// Kelvin sign U+212A matches k in both). Trigger: a struct field whose
-	// JSON name holds an s, S, i or I; harmless on input whose object keys
-	// are all ASCII once unescaped (FactKeysASCII).
+	// Kelvin sign U+212A matches k in both).
 	DecodeQuirkUnicodeFold
 
 	// DecodeQuirkPartialFill (sonic, goccy): on input with a syntax error
 	// (`{"a":1}garbage`), the target is partly filled before the error is
 	// found; encoding/json checks the whole input first and leaves the
-	// target untouched. Trigger: every type (a planner validates the input
-	// first).
+	// target untouched.
 	DecodeQuirkPartialFill
 
 	// DecodeQuirkStrayCloser (sonic): the stream decoder returns nil,
 	// leaving the target untouched and consuming nothing, for a value that
 	// starts with } or ] (`}`, `{} }`), forever: the usual loop of Decode
 	// until an error never ends. encoding/json returns a *json.SyntaxError.
-	// Trigger: every type (a planner frames a stream with encoding/json's
-	// decoder).
 	DecodeQuirkStrayCloser
 
 	// DecodeQuirkObjectMemory (goccy; sonic on arm64, whose Go decoder keeps
@@ -86,16 +80,13 @@ const (
 	// duplicate keys holds N values at once and keeps a map of room for N
 	// for its one key (TestDecodeQuirkDemos measures what it keeps), and the
 	// pooled stack keeps its size after the decode.
-	// Trigger: an interface type; harmless on input where no object holds
-	// a key twice (FactKeysUnique: every member held is one encoding/json's
-	// map holds too).
 	DecodeQuirkObjectMemory
 
 	// DecodeQuirkMapValueMerge (sonic): a member of an object decoded into a
 	// map that already holds its key is decoded into the value there, merged
 	// (map[string]map[string]int{"a": {"x": 1}} with {"a":{"y":2}} becomes
 	// {"a": {"x": 1, "y": 2}}); encoding/json decodes it into a new zero
-	// value and replaces the old one ({"a": {"y": 2}}). Trigger: a map type.
+	// value and replaces the old one ({"a": {"y": 2}}).
 	DecodeQuirkMapValueMerge
 
 	// DecodeQuirkAcceptsInvalid (sonic): some input json.Valid rejects is
@@ -107,8 +98,7 @@ const (
 	// without this quirk rejects every input json.Valid rejects
 	// (TestEnginesRejectInvalid, FuzzEnginesRejectInvalid), so a planner may
 	// let it decode into a zero target unchecked, and on its error reset the
-	// target to zero and decode with encoding/json. Trigger: every type (the
-	// flow checks the input first for such an engine).
+	// target to zero and decode with encoding/json.
 	DecodeQuirkAcceptsInvalid
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )

@@ -20,8 +20,8 @@
 //     reference encoder, which returns it.
 //
 // Where an engine's bytes are known to differ from encoding/json's for some
-// values, its Quirks say so, with the type feature that triggers each, so that
-// the caller can route those types elsewhere.
+// values, its Quirks say so (which types trigger each is the planner's table,
+// internal/plan/quirks.go), so that the caller can route those types elsewhere.
 //
 // Append does not recover panics: a third-party engine may panic on some
 // input, and so may the user's own methods; the caller decides (safejson

@@ -11,12 +11,12 @@ import (
 // encoding/json (flavour v1: Go 1.26, Go 1.27 with GOEXPERIMENT=nojsonv2)
 // writes, with these exceptions, and some differ from encoding/json on
 // json/v2 (flavour v2, Go 1.27's default) where the classic one does not.
-// Each bit says what differs, on which engine, flavour and architecture, and
-// which feature of a value's Go type triggers it; an engine reports the bits
-// that hold on the flavour it is built with, so that a planner can decide
-// per type whether the engine may write it: how the planner routes around
-// each (the type features it keeps from an engine with the bit, a value that
-// triggers it, the demo that shows it) is one table, quirkRules in
+// Each bit says what differs, on which engine, flavour and architecture; an
+// engine reports the bits that hold on the flavour it is built with, so that
+// a planner can decide per type whether the engine may write it. Which Go
+// types trigger each bit, and how the planner routes around it (the type
+// features it keeps from an engine with the bit, a value that triggers it,
+// the demo that shows it), is stated once, in one table: quirkRules in
 // internal/plan/quirks.go. Every bit an engine reports is
 // asserted by a test in quirks_test.go, which fails when an engine version
 // fixes it, and every demonstrated difference is asserted to be reported.
@@ -45,8 +45,6 @@ const (
 	// characters come out as encoding/json writes them. On flavour v2,
 	// where the inner string holds invalid UTF-8 as a raw U+FFFD, that one
 	// escape makes no difference.
-	// Trigger: a struct field of string kind (a string, a named string type
-	// or an unnamed pointer to one) with the ,string option.
 	QuirkStringOption Quirks = 1 << iota
 
 	// QuirkMarshalerOutput (sonic): the bytes a MarshalJSON method returns
@@ -56,13 +54,10 @@ const (
 	// escaping raw U+2028 and U+2029 become \u2028 and \u2029 (encoding/json
 	// copies them; on flavour v2 it escapes them too, and the wrapper writes
 	// the U+FFFD raw, where encoding/json still keeps the invalid bytes).
-	// Trigger: a type implementing json.Marshaler (value or
-	// pointer receiver), json.RawMessage, or an interface that may hold one;
-	// only values whose method output holds such bytes differ.
 	QuirkMarshalerOutput
 
 	// QuirkNegativeZero (sonic, arm64 only): a float32 or float64 negative
-	// zero is written 0; encoding/json writes -0. Trigger: a float kind.
+	// zero is written 0; encoding/json writes -0.
 	QuirkNegativeZero
 
 	// QuirkUnsupportedMapKey (sonic, goccy): the engine and encoding/json
@@ -78,9 +73,7 @@ const (
 	// non-empty map with a float key). Not an output difference for a value
 	// both write, but a success where encoding/json fails, which is not the
 	// safe encoder's substitute, or a rejection where it writes: a planner
-	// must not trust an engine with these types. Trigger: a map type whose
-	// key is a bool, a float or a pointer and does not implement
-	// encoding.TextMarshaler.
+	// must not trust an engine with these types.
 	QuirkUnsupportedMapKey
 
 	// QuirkDepthLimit (sonic; goccy on flavour v1 only): values nested
@@ -90,7 +83,6 @@ const (
 	// value deeper than flavor.JSONv2DepthLimit JSON levels, where
 	// encoding/json on flavour v2 stops too. A *Rejected, so the fallback writes the right bytes; a planner
 	// needs to know that such a rejection is not a failure of encoding/json.
-	// Trigger: a recursive type.
 	QuirkDepthLimit
 
 	// QuirkNestedTypeCompile (sonic): the first encode of a type compiles
@@ -100,9 +92,7 @@ const (
 	// slices or arrays from 3 levels on, until a dozen or so levels end the
 	// process with "fatal error: out of memory", which no recover catches.
 	// On arm64 (sonic's VM) the same growth starts about 6 levels later. Not an
-	// output difference, a hazard. Trigger: more than about 6 (amd64) or 12
-	// (arm64) levels of slice/array/map/pointer types nested without a named
-	// struct type in between.
+	// output difference, a hazard.
 	QuirkNestedTypeCompile
 
 	// QuirkArrayMethods (goccy): the pointer-receiver MarshalJSON or
@@ -111,16 +101,12 @@ const (
 	// interface, or in a struct held by value), where encoding/json writes
 	// the default encoding: for the array's elements and for the fields
 	// held by value in them (a [1]struct{ X big.Int } by value is written
-	// [{"X":5}], encoding/json writes [{"X":{}}]). Trigger: an array type
-	// whose element type, or a struct field held by value in it at any
-	// depth, is a type T (not a pointer) whose *T, but not T, implements
-	// json.Marshaler or encoding.TextMarshaler.
+	// [{"X":5}], encoding/json writes [{"X":{}}]).
 	QuirkArrayMethods
 
 	// QuirkOmitEmptyNegativeZero (sonic): a float field with the omitempty
 	// option holding negative zero is written (-0 on amd64, 0 on arm64);
-	// encoding/json omits it, -0 being == 0. Trigger: a struct field of
-	// float kind with the omitempty option.
+	// encoding/json omits it, -0 being == 0.
 	QuirkOmitEmptyNegativeZero
 
 	// QuirkEmbeddedPointerMethods (sonic): a field reached through an
@@ -129,9 +115,6 @@ const (
 	// the outer struct is not addressable; sonic does not when the outer
 	// struct is held by value (at the top level, in an interface, a map
 	// value or a struct held by value) and writes the default encoding.
-	// Trigger: a struct type embedding a pointer to a struct that has a
-	// field of a type T (not a pointer) whose *T, but not T, implements
-	// json.Marshaler or encoding.TextMarshaler, directly or further down.
 	QuirkEmbeddedPointerMethods
 
 	// QuirkStickyPointerMethods (sonic, amd64 and arm64): sonic caches one
@@ -144,16 +127,14 @@ const (
 	// non-addressable T in the whole process (a T at the top level, in an
 	// interface, a map value), where encoding/json writes the default
 	// encoding. History-dependent: a type is wrong only after some value
-	// poisoned it. Trigger: a type T with pointer-receiver-only marshal
-	// methods, held where it is not addressable, or any interface that may
-	// hold one.
+	// poisoned it.
 	QuirkStickyPointerMethods
 
 	// QuirkMarshalerInterfacePointer (goccy): a struct field whose type is a
 	// pointer to an interface type with a MarshalJSON or MarshalText method
 	// (*json.Marshaler, *encoding.TextMarshaler) is written null; encoding/json
 	// calls the method of the value the interface holds (and returns its
-	// error). Trigger: a struct field of type pointer to such an interface.
+	// error).
 	QuirkMarshalerInterfacePointer
 
 	// QuirkDoublePointerMethods (goccy): for a struct field of type **T (or
@@ -165,8 +146,7 @@ const (
 	// a method that writes through its receiver changes the user's
 	// pointer. Where std writes null for a nil *T, goccy calls the method
 	// on the zeroed pointer variable. Memory-unsafe, not just an output
-	// difference. Trigger: a struct field whose type is two or more pointers
-	// to a type with pointer-receiver-only marshal methods.
+	// difference.
 	QuirkDoublePointerMethods
 
 	// QuirkUnwrittenTypeRejected (sonic, goccy): a value is rejected if its
@@ -179,8 +159,7 @@ const (
 	// chan, func or complex field with both omitempty and omitzero (which
 	// omitzero omits when zero). encoding/json fails only when it meets such
 	// a value. A *Rejected, so the fallback writes the right bytes, but the
-	// attempt is wasted on every value of the type. Trigger: such a type
-	// anywhere in the type.
+	// attempt is wasted on every value of the type.
 	QuirkUnwrittenTypeRejected
 
 	// QuirkTagName (sonic, goccy; flavour v2 only): a struct field whose
@@ -191,7 +170,6 @@ const (
 	// it; encoding/json on json/v2 takes the name up to the first quote or
 	// backslash (`json:"a\"b"` is "a") and any other character as it is
 	// (`json:"☺"` is "☺"), so fields may also collide and drop there.
-	// Trigger: a struct field with such a tag name.
 	QuirkTagName
 
 	// QuirkInterfaceMethods (sonic, goccy; flavour v2 only): a value held in an
@@ -203,7 +181,6 @@ const (
 	// writes the concrete value by its own methods in their order of
 	// precedence (MarshalJSON first; flavor.InterfaceMethodsOnConcrete).
 	// A json.Marshaler interface is written by MarshalJSON either way.
-	// Trigger: an interface type with MarshalText but not MarshalJSON.
 	QuirkInterfaceMethods
 
 	quirkEnd // one past the last quirk: quirkNames has a name for each

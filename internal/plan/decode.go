@@ -64,7 +64,8 @@ const (
 // decodeStdOnly: features that only encoding/json decodes.
 const decodeStdOnly = decMethods | decUnchecked
 
-// decodeQuirkTriggers maps each decode quirk to the features that trigger it.
+// decodeQuirkTriggers maps each decode quirk to the features that trigger it:
+// the one statement of each decode quirk's trigger, which routing reads.
 // DecodeQuirkPartialFill, DecodeQuirkAcceptsInvalid and DecodeQuirkStrayCloser
 // trigger on every type and are routed around by the flow itself (the root
 // package's decode.go): the input is validated before an engine sees it (or,
@@ -257,7 +258,10 @@ func asciiName(name string) bool {
 // harmless (engine.InputFacts): an engine with a quirk the type triggers may
 // still decode an input in which Scan finds them.
 var decodeQuirkCures = map[engine.DecodeQuirks]engine.InputFacts{
-	engine.DecodeQuirkUnicodeFold:  engine.FactKeysASCII,
+	// Keys all ASCII once unescaped fold alike under every rule.
+	engine.DecodeQuirkUnicodeFold: engine.FactKeysASCII,
+	// No key twice in an object: every member the engine holds is one
+	// encoding/json's map holds too.
 	engine.DecodeQuirkObjectMemory: engine.FactKeysUnique,
 }
 

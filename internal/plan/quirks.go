@@ -11,10 +11,11 @@ import (
 // Quirks, whose constant documents what the engine writes, and its name).
 type quirkRule struct {
 	quirk engine.Quirks
-	// trigger is the type feature that makes values differ, in prose.
-	trigger string
 	// avoid are the features the planner must not give an engine with the
-	// quirk (0: handled otherwise, as said in trigger).
+	// quirk (0: handled otherwise, as the rule's comment says). With value,
+	// they are the quirk's trigger, stated here only: routing reads avoid,
+	// TestQuirkRulesRoute checks routing against value, and each rule's
+	// "Trigger:" comment says it in words.
 	avoid features
 	// value makes a value of a type with the trigger: with the default
 	// candidates, it goes to a compiled-in engine without the quirk, or to
@@ -40,61 +41,68 @@ const baseAvoid = featUnsupported | featBadMapKey | featHiddenMethods | featNewM
 // until it is added (TestEveryQuirkIsHandled fails first).
 var quirkRules = []quirkRule{
 	{
-		quirk:   engine.QuirkStringOption,
-		trigger: "a struct field of string kind (a string, a named string type or an unnamed pointer to one) with the ,string option",
-		avoid:   featStringOptString,
-		value:   func() any { return quirkStringOpt{S: "<"} },
-		demo:    "string option html",
+		// Trigger: a struct field of string kind (a string, a named string type or
+		// an unnamed pointer to one) with the ,string option.
+		quirk: engine.QuirkStringOption,
+		avoid: featStringOptString,
+		value: func() any { return quirkStringOpt{S: "<"} },
+		demo:  "string option html",
 	},
 	{
-		quirk:   engine.QuirkMarshalerOutput,
-		trigger: "a type implementing json.Marshaler (value or pointer receiver), json.RawMessage, or an interface that may hold one",
-		avoid:   featMarshaler | featRawMessage,
-		value:   func() any { return quirkMarshaler{} },
-		demo:    "marshaler control escapes",
+		// Trigger: a type implementing json.Marshaler (value or pointer receiver),
+		// json.RawMessage, or an interface that may hold one.
+		quirk: engine.QuirkMarshalerOutput,
+		avoid: featMarshaler | featRawMessage,
+		value: func() any { return quirkMarshaler{} },
+		demo:  "marshaler control escapes",
 	},
 	{
-		quirk:   engine.QuirkNegativeZero,
-		trigger: "a float kind",
-		avoid:   featFloat,
-		value:   func() any { return 1.5 },
-		demo:    "negative zero",
+		// Trigger: a float kind.
+		quirk: engine.QuirkNegativeZero,
+		avoid: featFloat,
+		value: func() any { return 1.5 },
+		demo:  "negative zero",
 	},
 	{
-		quirk:   engine.QuirkUnsupportedMapKey,
-		trigger: "a map type whose key is a bool, a float or a pointer and does not implement encoding.TextMarshaler (featBadMapKey, in baseAvoid)",
-		avoid:   featBadMapKey,
-		value:   func() any { return map[bool]int{} },
-		demo:    "bool map key",
+		// Trigger: a map type whose key is a bool, a float or a pointer and does
+		// not implement encoding.TextMarshaler (featBadMapKey, in baseAvoid).
+		quirk: engine.QuirkUnsupportedMapKey,
+		avoid: featBadMapKey,
+		value: func() any { return map[bool]int{} },
+		demo:  "bool map key",
 	},
 	{
-		quirk:   engine.QuirkDepthLimit,
-		trigger: "a recursive type: values nested beyond EngineDepthLimit go to the reference encoder (pre-scan), whatever the engine",
-		avoid:   0,
-		value:   func() any { return quirkDeepList(EngineDepthLimit + 1) },
-		demo:    "2049 pointer levels",
+		// Trigger: a recursive type: values nested beyond EngineDepthLimit go to
+		// the reference encoder (pre-scan), whatever the engine.
+		quirk: engine.QuirkDepthLimit,
+		avoid: 0,
+		value: func() any { return quirkDeepList(EngineDepthLimit + 1) },
+		demo:  "2049 pointer levels",
 	},
 	{
-		quirk:   engine.QuirkNestedTypeCompile,
-		trigger: "more than maxTypeNest slice, array, map or pointer types nested directly in one another",
-		avoid:   featDeepTypeNest,
-		value:   func() any { return [][][][][][][]int{} },
-		demo:    "nestedTypeCompileShown",
+		// Trigger: more than maxTypeNest slice, array, map or pointer types nested
+		// directly in one another (sonic shows it from about 6 levels on amd64, 12
+		// on arm64, without a named struct type in between).
+		quirk: engine.QuirkNestedTypeCompile,
+		avoid: featDeepTypeNest,
+		value: func() any { return [][][][][][][]int{} },
+		demo:  "nestedTypeCompileShown",
 	},
 	{
+		// Trigger: a type T whose *T, but not T, has MarshalJSON or
+		// MarshalText, in a non-addressable array; not only an array of T:
+		// the conformance suite shows goccy calls the methods of a T inside
+		// a struct inside a non-addressable array too, so every
+		// pointer-receiver method is avoided.
 		quirk: engine.QuirkArrayMethods,
-		// Not only an array of T: the conformance suite shows goccy calls
-		// the methods of a T inside a struct inside a non-addressable array
-		// too, so every pointer-receiver method is avoided.
-		trigger: "a type T whose *T, but not T, has MarshalJSON or MarshalText, in a non-addressable array (or anywhere: see the comment)",
-		avoid:   featPtrMarshaler,
-		value:   func() any { return [2]quirkPtrText{} },
-		demo:    "array of pointer marshalers",
+		avoid: featPtrMarshaler,
+		value: func() any { return [2]quirkPtrText{} },
+		demo:  "array of pointer marshalers",
 	},
 	{
-		quirk:   engine.QuirkOmitEmptyNegativeZero,
-		trigger: "a struct field of float kind with the omitempty option",
-		avoid:   featFloatOmitEmpty,
+		// Trigger: a struct field of float kind with the omitempty option.
+		quirk: engine.QuirkOmitEmptyNegativeZero,
+		avoid: featFloatOmitEmpty,
 		value: func() any {
 			return struct {
 				F float64 `json:",omitempty"`
@@ -103,44 +111,51 @@ var quirkRules = []quirkRule{
 		demo: "omitempty negative zero",
 	},
 	{
-		quirk:   engine.QuirkEmbeddedPointerMethods,
-		trigger: "a struct embedding a pointer to a struct with a field of a type T whose *T, but not T, has MarshalJSON or MarshalText",
-		avoid:   featPtrMarshaler,
-		value:   func() any { return struct{ *quirkHoldsPtrText }{} },
-		demo:    "embedded pointer text field",
+		// Trigger: a struct embedding a pointer to a struct with a field of a type
+		// T whose *T, but not T, has MarshalJSON or MarshalText.
+		quirk: engine.QuirkEmbeddedPointerMethods,
+		avoid: featPtrMarshaler,
+		value: func() any { return struct{ *quirkHoldsPtrText }{} },
+		demo:  "embedded pointer text field",
 	},
 	{
-		quirk:   engine.QuirkStickyPointerMethods,
-		trigger: "a type T with pointer-receiver-only marshal methods held where it is not addressable, or an interface that may hold one",
-		avoid:   featPtrMarshaler,
-		value:   func() any { return quirkPtrMarshaler{} },
-		demo:    "sticky poisoned top level",
+		// Trigger: a type T with pointer-receiver-only marshal methods held where
+		// it is not addressable, or an interface that may hold one.
+		quirk: engine.QuirkStickyPointerMethods,
+		avoid: featPtrMarshaler,
+		value: func() any { return quirkPtrMarshaler{} },
+		demo:  "sticky poisoned top level",
 	},
 	{
-		quirk:   engine.QuirkMarshalerInterfacePointer,
-		trigger: "a pointer to an interface type with MarshalJSON or MarshalText (*json.Marshaler …)",
-		avoid:   featPtrToInterface,
-		value:   func() any { return struct{ M *json.Marshaler }{} },
-		demo:    "field pointer to json.Marshaler",
+		// Trigger: a pointer to an interface type with MarshalJSON or MarshalText
+		// (*json.Marshaler …).
+		quirk: engine.QuirkMarshalerInterfacePointer,
+		avoid: featPtrToInterface,
+		value: func() any { return struct{ M *json.Marshaler }{} },
+		demo:  "field pointer to json.Marshaler",
 	},
 	{
-		quirk:   engine.QuirkDoublePointerMethods,
-		trigger: "a struct field of two or more pointers to a type with pointer-receiver-only marshal methods",
-		avoid:   featPtrMarshaler,
-		value:   func() any { return struct{ P **quirkPtrMarshaler }{} },
-		demo:    "double pointer field",
+		// Trigger: a struct field of two or more pointers to a type with pointer-
+		// receiver-only marshal methods.
+		quirk: engine.QuirkDoublePointerMethods,
+		avoid: featPtrMarshaler,
+		value: func() any { return struct{ P **quirkPtrMarshaler }{} },
+		demo:  "double pointer field",
 	},
 	{
-		quirk:   engine.QuirkUnwrittenTypeRejected,
-		trigger: "a type the engine cannot write anywhere in the type, even where no value of it is written (featUnsupported and featBadMapKey, in baseAvoid)",
-		avoid:   featUnsupported | featBadMapKey,
-		value:   func() any { return []map[complex128]int{} },
-		demo:    "empty slice of complex-key maps",
+		// Trigger: a type the engine cannot write anywhere in the type, even where
+		// no value of it is written (featUnsupported and featBadMapKey, in
+		// baseAvoid).
+		quirk: engine.QuirkUnwrittenTypeRejected,
+		avoid: featUnsupported | featBadMapKey,
+		value: func() any { return []map[complex128]int{} },
+		demo:  "empty slice of complex-key maps",
 	},
 	{
-		quirk:   engine.QuirkTagName,
-		trigger: "a struct field whose json tag name the classic encoding/json does not take (flavor.ClassicName, featOddTagName)",
-		avoid:   featOddTagName,
+		// Trigger: a struct field whose json tag name the classic encoding/json
+		// does not take (flavor.ClassicName, featOddTagName).
+		quirk: engine.QuirkTagName,
+		avoid: featOddTagName,
 		value: func() any {
 			return struct {
 				//lint:ignore SA5008 a quote in the name, on purpose (QuirkTagName)
@@ -150,11 +165,12 @@ var quirkRules = []quirkRule{
 		demo: "tag names with quotes and symbols",
 	},
 	{
-		quirk:   engine.QuirkInterfaceMethods,
-		trigger: "an interface type with MarshalText but not MarshalJSON (encoding.TextMarshaler …)",
-		avoid:   featMethodInterface,
-		value:   func() any { return struct{ X encoding.TextMarshaler }{quirkBoth(1)} },
-		demo:    "text marshaler interface holding a marshaler",
+		// Trigger: an interface type with MarshalText but not MarshalJSON
+		// (encoding.TextMarshaler …).
+		quirk: engine.QuirkInterfaceMethods,
+		avoid: featMethodInterface,
+		value: func() any { return struct{ X encoding.TextMarshaler }{quirkBoth(1)} },
+		demo:  "text marshaler interface holding a marshaler",
 	},
 }
 
