@@ -44,7 +44,7 @@ type InputFacts uint8
 const (
 	// FactKeysASCII: every object key is ASCII once unescaped (no byte
 	// from 0x80 up, no \u escape of U+0080 or above). Then a key matches a
-	// field name (ASCII: plainTagName) case-insensitively under
+	// field name (ASCII: plan.asciiName) case-insensitively under
 	// strings.EqualFold (encoding/json, both flavours: Go 1.27's v1 mode
 	// looks the folded name up and then requires EqualFold,
 	// MatchCaseSensitiveDelimiter) exactly when it does under ASCII case
