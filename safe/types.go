@@ -9,6 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
+	"github.com/safejson/safejson/internal/jsonwire"
 	"github.com/safejson/safejson/internal/stderr"
 )
 
@@ -218,7 +219,7 @@ func number(s string, quoted bool) (string, error) {
 	if s == "" {
 		return "0", nil
 	}
-	if !validNumber(s) {
+	if !jsonwire.ValidNumber(s) {
 		return "", stderr.InvalidNumber(s, quoted)
 	}
 	return s, nil
