@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -97,33 +96,5 @@ func BenchmarkPow5(b *testing.B) {
 	for b.Loop() {
 		pow5 := pow5Table()
 		_ = pow5
-	}
-}
-
-// TestUTF8Len: utf8Len agrees with utf8.DecodeRune on every sequence of
-// up to three bytes, and on random four-byte ones.
-func TestUTF8Len(t *testing.T) {
-	want := func(b []byte) int {
-		if r, n := utf8.DecodeRune(b); r != utf8.RuneError || n != 1 {
-			return n
-		}
-		return 0
-	}
-	for c0 := 0x80; c0 < 0x100; c0++ {
-		for c1 := range 0x100 {
-			b := []byte{byte(c0), byte(c1)}
-			require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
-			for c2 := range 0x100 {
-				if b := []byte{byte(c0), byte(c1), byte(c2)}; want(b) != utf8Len(b, 0) {
-					require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
-				}
-			}
-		}
-		require.Equal(t, want([]byte{byte(c0)}), utf8Len([]byte{byte(c0)}, 0))
-	}
-	r := rand.New(rand.NewPCG(9, 9))
-	for range 100000 {
-		b := []byte{byte(0xF0 + r.IntN(16)), byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())}
-		require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
 	}
 }

@@ -2,6 +2,7 @@ package jsonwire
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"testing"
 	"unicode/utf8"
 
@@ -75,5 +76,33 @@ func TestHex4(t *testing.T) {
 	for c := range 256 {
 		_, err := json.Marshal(json.RawMessage(`"\u000` + string(rune(c)) + `"`))
 		assert.Equal(t, err == nil && c < 0x80, IsHex(byte(c)), "%q", c)
+	}
+}
+
+// TestUTF8Len: utf8Len agrees with utf8.DecodeRune on every sequence of
+// up to three bytes, and on random four-byte ones.
+func TestUTF8Len(t *testing.T) {
+	want := func(b []byte) int {
+		if r, n := utf8.DecodeRune(b); r != utf8.RuneError || n != 1 {
+			return n
+		}
+		return 0
+	}
+	for c0 := 0x80; c0 < 0x100; c0++ {
+		for c1 := range 0x100 {
+			b := []byte{byte(c0), byte(c1)}
+			require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
+			for c2 := range 0x100 {
+				if b := []byte{byte(c0), byte(c1), byte(c2)}; want(b) != utf8Len(b, 0) {
+					require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
+				}
+			}
+		}
+		require.Equal(t, want([]byte{byte(c0)}), utf8Len([]byte{byte(c0)}, 0))
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	for range 100000 {
+		b := []byte{byte(0xF0 + r.IntN(16)), byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())}
+		require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
 	}
 }
