@@ -24,3 +24,25 @@ func TestValidNumber(t *testing.T) {
 		assert.Equal(t, want, ok && end == len(s), "%q", s)
 	}
 }
+
+// TestNonDigits flags exactly the bytes that are not digits, in every
+// position of a word.
+func TestNonDigits(t *testing.T) {
+	for c := range 256 {
+		for pos := range 8 {
+			w := Lsb*'5' &^ (0xff << (8 * pos)) | uint64(c)<<(8*pos)
+			want := uint64(0)
+			if !IsDigit(byte(c)) {
+				want = 0x80 << (8 * pos)
+			}
+			assert.Equal(t, want, NonDigits(w), "byte %#x at %d", c, pos)
+		}
+	}
+	for _, s := range []string{"", "1", "12345678", "123456789", "1234567x9", "12345678901234567890a", "a"} {
+		want := 0
+		for want < len(s) && IsDigit(s[want]) {
+			want++
+		}
+		assert.Equal(t, want, SkipDigits([]byte(s), 0), "%q", s)
+	}
+}

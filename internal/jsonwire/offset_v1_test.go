@@ -38,7 +38,7 @@ func TestErrorOffset(t *testing.T) {
 		if s == "" || !(s[0] == '-' || IsDigit(s[0])) {
 			continue
 		}
-		if at, ok := SkipNumber(s, 0); !ok {
+		if at, ok := SkipNumber([]byte(s), 0); !ok {
 			check(s, at)
 		}
 	}

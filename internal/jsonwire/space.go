@@ -10,9 +10,11 @@ func IsSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\
 func SkipSpace(b []byte, i int) int {
 	for i < len(b) && b[i] <= ' ' && IsSpace(b[i]) {
 		i++
-		// Indentation: eight spaces at a time.
-		for len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:]) == Lsb*' ' {
-			i += 8
+		// Indentation, after a line feed: eight spaces at a time.
+		if b[i-1] == '\n' {
+			for len(b)-i >= 8 && binary.LittleEndian.Uint64(b[i:]) == Lsb*' ' {
+				i += 8
+			}
 		}
 	}
 	return i
