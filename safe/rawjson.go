@@ -1,6 +1,9 @@
 package safe
 
 import (
+	"encoding/binary"
+	"math/bits"
+
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsonwire"
 )
@@ -155,25 +158,57 @@ func (e *encodeState) scanString(b, src []byte, i int) ([]byte, int, bool) {
 	if !e.escapeHTML && !flavor.RawEscapesLineTerminators {
 		return append(b, src[i:end]...), end, true
 	}
-	start := i
-	for j := i + 1; j < end; j++ {
-		c := src[j]
+	// Most strings have nothing to escape: one look, eight bytes at a
+	// time (a short string in one word, the bytes after it masked off),
+	// then a single append.
+	str := src[i:end]
+	j := 0
+	if len(str) <= 8 && len(src)-i >= 8 {
+		m := mayEscape(binary.LittleEndian.Uint64(src[i:])) & (^uint64(0) >> (64 - 8*len(str)))
+		if m == 0 {
+			return append(b, str...), end, true
+		}
+		j = bits.TrailingZeros64(m) / 8
+	}
+	for len(str)-j >= 8 {
+		if m := mayEscape(binary.LittleEndian.Uint64(str[j:])); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			break
+		}
+		j += 8
+	}
+	for j < len(str) && !rawEscaped[str[j]] {
+		j++
+	}
+	if j == len(str) {
+		return append(b, str...), end, true
+	}
+	start := 0
+	for ; j < len(str); j++ {
+		c := str[j]
 		switch {
 		case !rawEscaped[c]:
 		case c == 0xe2:
-			if j+2 < end && src[j+1] == 0x80 && src[j+2]&^1 == 0xa8 {
-				b = append(b, src[start:j]...)
-				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[src[j+2]&0xf])
+			if j+2 < len(str) && str[j+1] == 0x80 && str[j+2]&^1 == 0xa8 {
+				b = append(b, str[start:j]...)
+				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[str[j+2]&0xf])
 				j += 2
 				start = j + 1
 			}
 		case e.escapeHTML: // '<', '>', '&'
-			b = append(b, src[start:j]...)
+			b = append(b, str[start:j]...)
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
 			start = j + 1
 		}
 	}
-	return append(b, src[start:end]...), end, true
+	return append(b, str[start:]...), end, true
+}
+
+// mayEscape flags the bytes of w that may start what scanString escapes:
+// '<', '>', '&', and every byte from 0x80 up (among them 0xE2).
+func mayEscape(w uint64) uint64 {
+	return jsonwire.HasZero(w^(jsonwire.Lsb*'<')) | jsonwire.HasZero(w^(jsonwire.Lsb*'>')) |
+		jsonwire.HasZero(w^(jsonwire.Lsb*'&')) | w&jsonwire.Msb
 }
 
 // rawEscaped: the bytes that may start what scanString escapes: '<', '>',
