@@ -441,10 +441,9 @@ func (d *decoder) number() any {
 	if s[i] == '0' {
 		i++
 	} else {
-		for ; i < len(s) && jsonwire.IsDigit(s[i]); i++ {
-			mant = mant*10 + uint64(s[i]-'0')
-			digits++
-		}
+		f := i
+		i, mant = digitsValue(b, start, i, mant)
+		digits = i - f
 	}
 	if i < len(s) && s[i] == '.' {
 		i++
@@ -455,9 +454,7 @@ func (d *decoder) number() any {
 			exp = at - i
 		}
 		f := i
-		for ; i < len(s) && jsonwire.IsDigit(s[i]); i++ {
-			mant = mant*10 + uint64(s[i]-'0')
-		}
+		i, mant = digitsValue(b, start, i, mant)
 		digits += i - f
 		exp -= i - f
 	}
@@ -514,6 +511,25 @@ func (d *decoder) number() any {
 		return nil
 	}
 	return d.box(f)
+}
+
+// digitsValue reads the run of digits at b[start+i:] into mant (mant*10 +
+// each digit, wrapping past 19 digits, where the caller counts and goes to
+// strconv), eight at a time; it returns the index in the number after the
+// run, and mant.
+func digitsValue(b []byte, start, i int, mant uint64) (int, uint64) {
+	for len(b)-(start+i) >= 8 {
+		w := binary.LittleEndian.Uint64(b[start+i:])
+		if jsonwire.NonDigits(w) != 0 {
+			break
+		}
+		mant = mant*100000000 + eightDigits(w)
+		i += 8
+	}
+	for ; start+i < len(b) && jsonwire.IsDigit(b[start+i]); i++ {
+		mant = mant*10 + uint64(b[start+i]-'0')
+	}
+	return i, mant
 }
 
 // box returns f in an any whose value lives in a chunk of float64s shared

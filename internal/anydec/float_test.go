@@ -1,6 +1,8 @@
 package anydec
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -96,5 +98,18 @@ func BenchmarkPow5(b *testing.B) {
 	for b.Loop() {
 		pow5 := pow5Table()
 		_ = pow5
+	}
+}
+
+// TestEightDigits: eightDigits is strconv's value of any eight digits.
+func TestEightDigits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 200000 {
+		v := uint64(n)
+		if n >= 1000 {
+			v = r.Uint64N(100000000)
+		}
+		s := fmt.Sprintf("%08d", v)
+		require.Equal(t, v, eightDigits(binary.LittleEndian.Uint64([]byte(s))), s)
 	}
 }
