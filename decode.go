@@ -74,7 +74,7 @@ func (o Options) Unmarshal(data []byte, v any) error {
 		return err
 	}
 	if o.Engine.IsZero() && anydec.Target(v) {
-		return anydec.Unmarshal(data, v, false, false)
+		return anydec.Unmarshal(data, v, anydec.Mode{})
 	}
 	r := o.decodeRoute(v)
 	if r.Eng == engine.Std() {
@@ -308,7 +308,7 @@ func (d *Decoder) Decode(v any) error {
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
-		return anydec.Unmarshal(raw, v, d.useNumber, true)
+		return anydec.Unmarshal(raw, v, anydec.Mode{UseNumber: d.useNumber, Valid: true})
 	}
 	r := d.opts.decodeRoute(v)
 	if d.flags || r.Eng == engine.Std() {

@@ -1,10 +1,12 @@
 package safe
 
-import "github.com/safejson/safejson/internal/flavor"
+import (
+	"encoding/binary"
+	"math/bits"
 
-// maxNesting is the nesting encoding/json's scanner accepts in JSON written by
-// a MarshalJSON method.
-const maxNesting = flavor.InputDepthLimit
+	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsonwire"
+)
 
 // appendJSON appends src, JSON written by a MarshalJSON method, as
 // encoding/json does: compacted (insignificant space removed), indented at the
@@ -12,7 +14,7 @@ const maxNesting = flavor.InputDepthLimit
 // U+2028 and U+2029 then too or always (flavor.RawEscapesLineTerminators), and
 // everything else (escapes, invalid UTF-8, number forms)
 // kept as it is. It reports false, appending nothing, when src is not exactly
-// one valid JSON value (encoding/json's scanner's grammar).
+// one valid JSON value (encoding/json's scanner's grammar: internal/jsonwire).
 func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
 	start := len(b)
 	b, ok := e.scanJSON(b, src)
@@ -25,7 +27,7 @@ func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
 func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 	var stackArray [32]byte
 	stack := stackArray[:0] // '{' or '[' for each open container
-	i := skipSpace(src, 0)
+	i := jsonwire.SkipSpace(src, 0)
 	var ok bool
 	for {
 		// A value starts at i.
@@ -34,12 +36,12 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 		}
 		switch c := src[i]; c {
 		case '{', '[':
-			if len(stack) == maxNesting {
+			if len(stack) == jsonwire.MaxNesting {
 				return b, false
 			}
 			stack = append(stack, c)
 			b = append(b, c)
-			i = skipSpace(src, i+1)
+			i = jsonwire.SkipSpace(src, i+1)
 			if i < len(src) && src[i] == c+2 { // '}' and ']' follow '{' and '[' by 2
 				stack = stack[:len(stack)-1]
 				b = append(b, src[i])
@@ -60,19 +62,25 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 				return b, false
 			}
 		case 't':
-			if b, i, ok = scanLiteral(b, src, i, "true"); !ok {
+			if !jsonwire.True(src, i) {
 				return b, false
 			}
+			b = append(b, "true"...)
+			i += len("true")
 		case 'f':
-			if b, i, ok = scanLiteral(b, src, i, "false"); !ok {
+			if !jsonwire.False(src, i) {
 				return b, false
 			}
+			b = append(b, "false"...)
+			i += len("false")
 		case 'n':
-			if b, i, ok = scanLiteral(b, src, i, "null"); !ok {
+			if !jsonwire.Null(src, i) {
 				return b, false
 			}
+			b = append(b, "null"...)
+			i += len("null")
 		default:
-			j, ok := scanNumber(src, i)
+			j, ok := jsonwire.SkipNumber(src, i)
 			if !ok {
 				return b, false
 			}
@@ -81,7 +89,7 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 		}
 		// A value ended: close containers until a comma, or the end.
 		for {
-			i = skipSpace(src, i)
+			i = jsonwire.SkipSpace(src, i)
 			if len(stack) == 0 {
 				return b, i == len(src)
 			}
@@ -105,7 +113,7 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 			if e.indented {
 				b = e.newline(b, e.depth+len(stack))
 			}
-			i = skipSpace(src, i+1)
+			i = jsonwire.SkipSpace(src, i+1)
 			if open == '{' {
 				if b, i, ok = e.scanKey(b, src, i); !ok {
 					return b, false
@@ -114,18 +122,6 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 			break
 		}
 	}
-}
-
-func skipSpace(src []byte, i int) int {
-	for i < len(src) {
-		switch src[i] {
-		case ' ', '\t', '\n', '\r':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }
 
 // scanKey appends the member name at src[i] and its colon, and returns where
@@ -138,7 +134,7 @@ func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
 	if !ok {
 		return b, i, false
 	}
-	i = skipSpace(src, i)
+	i = jsonwire.SkipSpace(src, i)
 	if i >= len(src) || src[i] != ':' {
 		return b, i, false
 	}
@@ -147,105 +143,74 @@ func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
 	} else {
 		b = append(b, ':')
 	}
-	return b, skipSpace(src, i+1), true
-}
-
-func scanLiteral(b, src []byte, i int, lit string) ([]byte, int, bool) {
-	if len(src)-i < len(lit) || string(src[i:i+len(lit)]) != lit {
-		return b, i, false
-	}
-	return append(b, lit...), i + len(lit), true
+	return b, jsonwire.SkipSpace(src, i+1), true
 }
 
 // scanString appends the string starting at src[i] (a '"') and returns the
-// index after it. Escapes must be valid and control characters escaped; bytes
-// are kept as they are but for HTML escaping.
+// index after it, if it is well formed (jsonwire.SkipString). Its bytes are
+// kept as they are but for HTML escaping, and U+2028 and U+2029 when
+// escaped (flavor.RawEscapesLineTerminators).
 func (e *encodeState) scanString(b, src []byte, i int) ([]byte, int, bool) {
-	start := i
-	for i++; i < len(src); i++ {
-		switch c := src[i]; {
-		case c == '"':
-			return append(b, src[start:i+1]...), i + 1, true
-		case c == '\\':
-			i++
-			if i >= len(src) {
-				return b, i, false
+	end, ok := jsonwire.SkipString(src, i+1)
+	if !ok {
+		return b, end, false
+	}
+	if !e.escapeHTML && !flavor.RawEscapesLineTerminators {
+		return append(b, src[i:end]...), end, true
+	}
+	// Most strings have nothing to escape: one look, eight bytes at a
+	// time (a short string in one word, the bytes after it masked off),
+	// then a single append.
+	str := src[i:end]
+	j := 0
+	if len(str) <= 8 && len(src)-i >= 8 {
+		m := mayEscape(binary.LittleEndian.Uint64(src[i:])) & (^uint64(0) >> (64 - 8*len(str)))
+		if m == 0 {
+			return append(b, str...), end, true
+		}
+		j = bits.TrailingZeros64(m) / 8
+	}
+	for len(str)-j >= 8 {
+		if m := mayEscape(binary.LittleEndian.Uint64(str[j:])); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			break
+		}
+		j += 8
+	}
+	for j < len(str) && !rawEscaped[str[j]] {
+		j++
+	}
+	if j == len(str) {
+		return append(b, str...), end, true
+	}
+	start := 0
+	for ; j < len(str); j++ {
+		c := str[j]
+		switch {
+		case !rawEscaped[c]:
+		case c == 0xe2:
+			if j+2 < len(str) && str[j+1] == 0x80 && str[j+2]&^1 == 0xa8 {
+				b = append(b, str[start:j]...)
+				b = append(b, '\\', 'u', '2', '0', '2', hexDigits[str[j+2]&0xf])
+				j += 2
+				start = j + 1
 			}
-			switch src[i] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-			case 'u':
-				if len(src)-i <= 4 || !isHex(src[i+1]) || !isHex(src[i+2]) || !isHex(src[i+3]) || !isHex(src[i+4]) {
-					return b, i, false
-				}
-				i += 4
-			default:
-				return b, i, false
-			}
-		case c < 0x20:
-			return b, i, false
-		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && src[i+2]&^1 == 0xa8 &&
-			(e.escapeHTML || flavor.RawEscapesLineTerminators):
-			b = append(b, src[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[src[i+2]&0xf])
-			i += 2
-			start = i + 1
-		case !e.escapeHTML:
-		case c == '<' || c == '>' || c == '&':
-			b = append(b, src[start:i]...)
+		case e.escapeHTML: // '<', '>', '&'
+			b = append(b, str[start:j]...)
 			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			start = i + 1
+			start = j + 1
 		}
 	}
-	return b, i, false
+	return append(b, str[start:]...), end, true
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+// mayEscape flags the bytes of w that may start what scanString escapes:
+// '<', '>', '&', and every byte from 0x80 up (among them 0xE2).
+func mayEscape(w uint64) uint64 {
+	return jsonwire.HasZero(w^(jsonwire.Lsb*'<')) | jsonwire.HasZero(w^(jsonwire.Lsb*'>')) |
+		jsonwire.HasZero(w^(jsonwire.Lsb*'&')) | w&jsonwire.Msb
 }
 
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// scanNumber returns the end of the JSON number starting at s[i]:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func scanNumber[T string | []byte](s T, i int) (int, bool) {
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i >= len(s):
-		return i, false
-	case s[i] == '0':
-		i++
-	case '1' <= s[i] && s[i] <= '9':
-		for i++; i < len(s) && isDigit(s[i]); i++ {
-		}
-	default:
-		return i, false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if i >= len(s) || !isDigit(s[i]) {
-			return i, false
-		}
-		for i++; i < len(s) && isDigit(s[i]); i++ {
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		if i >= len(s) || !isDigit(s[i]) {
-			return i, false
-		}
-		for i++; i < len(s) && isDigit(s[i]); i++ {
-		}
-	}
-	return i, true
-}
-
-// validNumber reports whether s is a JSON number, as json.Number must be.
-func validNumber(s string) bool {
-	end, ok := scanNumber(s, 0)
-	return ok && end == len(s)
-}
+// rawEscaped: the bytes that may start what scanString escapes: '<', '>',
+// '&', and 0xE2, the first of U+2028 and U+2029.
+var rawEscaped = [256]bool{'<': true, '>': true, '&': true, 0xe2: true}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
+	"github.com/safejson/safejson/internal/jsonwire"
 	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
@@ -81,7 +82,7 @@ func (b *builder) newEncoder(t reflect.Type, allowAddr, quoted bool) encoderFunc
 		}
 		return condAddr(encodeAddrMarshaler, b.newEncoder(t, false, quoted))
 	case ti.MethodInterface && flavor.InterfaceMethodsOnConcrete:
-		return methodInterfaceEncoder(ti)
+		return encodeMethodInterface
 	case ti.JSONMethod(false) == jsontype.MarshalerTo:
 		return encodeMarshalerTo
 	case ti.JSON == jsontype.ValueMethod:
@@ -218,7 +219,7 @@ func number(s string, quoted bool) (string, error) {
 	if s == "" {
 		return "0", nil
 	}
-	if !validNumber(s) {
+	if !jsonwire.ValidNumber(s) {
 		return "", stdjsonerr.InvalidNumber(s, quoted)
 	}
 	return s, nil
@@ -259,24 +260,17 @@ func encodeInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) 
 	return b, err
 }
 
-// methodInterfaceEncoder returns the encoder of a value of interface type ti
-// with a marshal method as json/v2 writes it
-// (flavor.InterfaceMethodsOnConcrete): by its concrete value, but for a nil
-// pointer, on which the interface's method is called (ti.MethodOn).
-func methodInterfaceEncoder(ti *jsontype.Info) encoderFunc {
-	nilPointer := encodeTextMarshaler
-	switch ti.MethodOn(false) {
-	case jsontype.MethodMarshalJSONTo:
-		nilPointer = encodeMarshalerTo
-	case jsontype.MethodMarshalJSON:
-		nilPointer = encodeMarshaler
+// encodeMethodInterface writes a value of an interface type with a marshal
+// method as json/v2 does (flavor.InterfaceMethodsOnConcrete): by its concrete
+// value, but for a nil pointer, on which the interface's method is called.
+func encodeMethodInterface(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
+	if v.IsNil() || v.Elem().Kind() != reflect.Pointer || !v.Elem().IsNil() {
+		return encodeInterface(e, b, v)
 	}
-	return func(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-		if v.IsNil() || v.Elem().Kind() != reflect.Pointer || !v.Elem().IsNil() {
-			return encodeInterface(e, b, v)
-		}
-		return nilPointer(e, b, v)
+	if v.Type().Implements(marshalerType) {
+		return encodeMarshaler(e, b, v)
 	}
+	return encodeTextMarshaler(e, b, v)
 }
 
 // encodeUnsupported writes the substitute for a value of a type encoding/json

@@ -34,14 +34,14 @@ func TestAllocs(t *testing.T) {
 		name := in[:min(len(in), 40)]
 		for _, target := range []func() any{func() any { return new(any) }, func() any { return new(map[string]any) }, func() any { return new([]any) }} {
 			std := testing.AllocsPerRun(20, func() { _ = json.Unmarshal(data, target()) })
-			ours := testing.AllocsPerRun(20, func() { _ = anydec.Unmarshal(data, target(), false, false) })
+			ours := testing.AllocsPerRun(20, func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) })
 			assert.LessOrEqual(t, ours, std+poolSlack, "%s into %T: allocations", name, target())
 			stdBytes := bytesOf(func() { _ = json.Unmarshal(data, target()) })
-			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), false, false) })
+			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) })
 			assert.LessOrEqual(t, ourBytes, stdBytes, "%s into %T: bytes", name, target())
 		}
 		var v any
-		require.NoError(t, anydec.Unmarshal(data, &v, false, false))
+		require.NoError(t, anydec.Unmarshal(data, &v, anydec.Mode{}))
 	}
 }
 
@@ -103,14 +103,14 @@ func TestSizeHintMemory(t *testing.T) {
 	big.WriteString("}")
 	in := []byte("[" + strings.Repeat(big.String()+`,{"a":1},`, 500) + "{}]")
 	stdBytes := bytesOf(func() { var v any; _ = json.Unmarshal(in, &v) })
-	ourBytes := bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, false, false) })
+	ourBytes := bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, anydec.Mode{}) })
 	t.Logf("bytes: encoding/json %d, anydec %d", stdBytes, ourBytes)
 	assert.LessOrEqual(t, ourBytes, 2*stdBytes)
 	// Tiny objects only, after one big one: the hint is gone after the first
 	// (what is left over is the array's stack).
 	in = []byte("[" + big.String() + strings.Repeat(`,{"a":1}`, 5000) + "]")
 	stdBytes = bytesOf(func() { var v any; _ = json.Unmarshal(in, &v) })
-	ourBytes = bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, false, false) })
+	ourBytes = bytesOf(func() { var v any; _ = anydec.Unmarshal(in, &v, anydec.Mode{}) })
 	t.Logf("bytes: encoding/json %d, anydec %d", stdBytes, ourBytes)
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
@@ -166,11 +166,11 @@ func TestHostileMemory(t *testing.T) {
 	for name, in := range valid {
 		for _, target := range targets {
 			stdBytes := bytesOf(func() { _ = json.Unmarshal(in, target()) })
-			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), false, false) })
+			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), anydec.Mode{}) })
 			t.Logf("%s into %T: allocated, encoding/json %d, anydec %d", name, target(), stdBytes, ourBytes)
 			assert.LessOrEqual(t, ourBytes, 2*stdBytes, "%s into %T: bytes allocated", name, target())
 			stdKept := retained(func() any { v := target(); _ = json.Unmarshal(in, v); return v })
-			ourKept := retained(func() any { v := target(); require.NoError(t, anydec.Unmarshal(in, v, false, false)); return v })
+			ourKept := retained(func() any { v := target(); require.NoError(t, anydec.Unmarshal(in, v, anydec.Mode{})); return v })
 			t.Logf("%s into %T: retained, encoding/json %d, anydec %d", name, target(), stdKept, ourKept)
 			assert.LessOrEqual(t, ourKept, 2*stdKept, "%s into %T: bytes retained", name, target())
 		}
@@ -184,10 +184,10 @@ func TestHostileMemory(t *testing.T) {
 				stdErr := json.Unmarshal(in, target())
 				require.Error(t, stdErr, name)
 				stdBytes := bytesOf(func() { _ = json.Unmarshal(in, target()) })
-				ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), false, known) })
+				ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), anydec.Mode{Valid: known}) })
 				t.Logf("%s into %T (known valid %v): allocated, encoding/json %d, anydec %d", name, target(), known, stdBytes, ourBytes)
 				assert.LessOrEqual(t, ourBytes, stdBytes+stdBytes/4+20*64<<10, "%s into %T: bytes allocated", name, target())
-				ourErr := anydec.Unmarshal(in, target(), false, known)
+				ourErr := anydec.Unmarshal(in, target(), anydec.Mode{Valid: known})
 				require.Error(t, ourErr, name)
 				assert.Equal(t, stdErr.Error(), ourErr.Error(), name)
 			}

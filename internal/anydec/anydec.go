@@ -27,22 +27,20 @@
 // short member names are shared through a table of 256 (name); numbers are
 // boxed into chunks of up to 32 float64s, so one number kept from a result
 // keeps at most 256 bytes alive (box); one []any{} and the float64s 0 to 255
-// are boxed once. Nesting recurses, at most flavor.InputDepthLimit levels, a few
+// are boxed once. Nesting recurses, at most json.Valid's 10000 levels, a few
 // hundred bytes of goroutine stack per level.
 package anydec
 
 import (
 	"encoding/binary"
 	"encoding/json"
-	"math/bits"
 	"strconv"
 	"sync"
-	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsonwire"
 )
 
 // Status is how a Decode went.
@@ -63,7 +61,7 @@ const (
 )
 
 // maxDepth is json.Valid's limit of nesting.
-const maxDepth = flavor.InputDepthLimit
+const maxDepth = jsonwire.MaxNesting
 
 // Decode returns what encoding/json decodes data into an any as (a
 // json.Number for each number if useNumber) and OK; or Invalid, where
@@ -218,21 +216,7 @@ func (d *decoder) at(i int) byte {
 	return 0
 }
 
-func (d *decoder) skipSpace() {
-	b, i := d.data, d.i
-	for i < len(b) {
-		// Indented JSON: runs of spaces, eight at a time.
-		if i+8 <= len(b) && binary.LittleEndian.Uint64(b[i:]) == ones*' ' {
-			i += 8
-			continue
-		}
-		if c := b[i]; c > ' ' || c != ' ' && c != '\n' && c != '\t' && c != '\r' {
-			break
-		}
-		i++
-	}
-	d.i = i
-}
+func (d *decoder) skipSpace() { d.i = jsonwire.SkipSpace(d.data, d.i) }
 
 // next skips whitespace and returns the byte after it, 0 at the end.
 func (d *decoder) next() byte {
@@ -249,14 +233,14 @@ func (d *decoder) fail() any {
 	return nil
 }
 
-// literal consumes the literal lit at d.i, or marks the input invalid.
-func (d *decoder) literal(lit string) bool {
-	if len(d.data)-d.i >= len(lit) && string(d.data[d.i:d.i+len(lit)]) == lit {
-		d.i += len(lit)
-		return true
+// literal consumes the literal of n bytes at d.i if ok (the literal is
+// there), or marks the input invalid.
+func (d *decoder) literal(ok bool, n int) {
+	if ok {
+		d.i += n
+		return
 	}
 	d.status = Invalid
-	return false
 }
 
 // value decodes the value at d.i (whitespace before it allowed).
@@ -282,13 +266,13 @@ func (d *decoder) value() any {
 		d.i++
 		return d.str()
 	case 't':
-		d.literal("true")
+		d.literal(jsonwire.True(d.data, d.i), len("true"))
 		return true
 	case 'f':
-		d.literal("false")
+		d.literal(jsonwire.False(d.data, d.i), len("false"))
 		return false
 	case 'n':
-		d.literal("null")
+		d.literal(jsonwire.Null(d.data, d.i), len("null"))
 		return nil
 	default:
 		if c == '-' || '0' <= c && c <= '9' {
@@ -430,12 +414,23 @@ var smallInts = func() (t [256]any) {
 	return t
 }()
 
-// number decodes the number at d.i, whose first byte is '-' or a digit.
+// number decodes the number at d.i, whose first byte is '-' or a digit:
+// its end and its grammar are jsonwire.SkipNumber's, and its value is
+// read here from the digits known well formed.
 func (d *decoder) number() any {
 	start := d.i
 	b := d.data
-	i := d.i
-	neg := b[i] == '-'
+	end, ok := jsonwire.SkipNumber(b, start)
+	if !ok {
+		return d.fail()
+	}
+	d.i = end
+	s := b[start:end]
+	if d.useNumber {
+		return json.Number(s)
+	}
+	i := 0
+	neg := s[0] == '-'
 	if neg {
 		i++
 	}
@@ -443,64 +438,45 @@ func (d *decoder) number() any {
 	// 19, and the power of ten it is to be multiplied by.
 	var mant uint64
 	digits, exp := 0, 0
-	switch c := d.at(i); {
-	case c == '0':
+	if s[i] == '0' {
 		i++
-	case '1' <= c && c <= '9':
-		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
-			mant = mant*10 + uint64(b[i]-'0')
-			digits++
-		}
-	default:
-		return d.fail()
+	} else {
+		f := i
+		i, mant = digitsValue(b, start, i, mant)
+		digits = i - f
 	}
-	if i < len(b) && b[i] == '.' {
+	if i < len(s) && s[i] == '.' {
 		i++
 		at := i
 		if mant == 0 {
-			for ; i < len(b) && b[i] == '0'; i++ {
+			for ; i < len(s) && s[i] == '0'; i++ {
 			}
 			exp = at - i
 		}
 		f := i
-		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
-			mant = mant*10 + uint64(b[i]-'0')
-		}
-		if i == at {
-			return d.fail()
-		}
+		i, mant = digitsValue(b, start, i, mant)
 		digits += i - f
 		exp -= i - f
 	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
+	if i < len(s) { // 'e' or 'E'
 		i++
-		eneg := false
-		if c := d.at(i); c == '+' || c == '-' {
-			eneg = c == '-'
+		eneg := s[i] == '-'
+		if s[i] == '+' || eneg {
 			i++
 		}
-		at := i
 		e := 0
-		for ; i < len(b) && '0' <= b[i] && b[i] <= '9'; i++ {
+		for ; i < len(s); i++ {
 			// strconv's reading: the exponent stops growing once it is
 			// 10000 or more, whatever the digits after, so that a long
 			// run of fraction zeros is weighed as it weighs it.
 			if e < maxExp {
-				e = e*10 + int(b[i]-'0')
+				e = e*10 + int(s[i]-'0')
 			}
-		}
-		if i == at {
-			return d.fail()
 		}
 		if eneg {
 			e = -e
 		}
 		exp += e
-	}
-	d.i = i
-	s := b[start:i]
-	if d.useNumber {
-		return json.Number(s)
 	}
 	switch {
 	case exp == 0 && digits <= 3 && mant < uint64(len(smallInts)) && (!neg || mant != 0):
@@ -535,6 +511,25 @@ func (d *decoder) number() any {
 		return nil
 	}
 	return d.box(f)
+}
+
+// digitsValue reads the run of digits at b[start+i:] into mant (mant*10 +
+// each digit, wrapping past 19 digits, where the caller counts and goes to
+// strconv), eight at a time; it returns the index in the number after the
+// run, and mant.
+func digitsValue(b []byte, start, i int, mant uint64) (int, uint64) {
+	for len(b)-(start+i) >= 8 {
+		w := binary.LittleEndian.Uint64(b[start+i:])
+		if jsonwire.NonDigits(w) != 0 {
+			break
+		}
+		mant = mant*100000000 + eightDigits(w)
+		i += 8
+	}
+	for ; start+i < len(b) && jsonwire.IsDigit(b[start+i]); i++ {
+		mant = mant*10 + uint64(b[start+i]-'0')
+	}
+	return i, mant
 }
 
 // box returns f in an any whose value lives in a chunk of float64s shared
@@ -578,11 +573,6 @@ const maxExp = 10000
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-const (
-	ones  = 0x0101010101010101
-	highs = 0x8080808080808080
-)
-
 // str decodes the string whose opening quote is before d.i, up to and past
 // its closing quote.
 func (d *decoder) str() string { return d.text(false) }
@@ -597,21 +587,7 @@ func (d *decoder) text(key bool) string {
 	d.slot = -1
 	b := d.data
 	start := d.i
-	i := start
-	// Eight bytes at a time, up to the first quote, backslash, control
-	// character or byte of a multi-byte sequence; then byte by byte.
-	for i+8 <= len(b) {
-		x := binary.LittleEndian.Uint64(b[i:])
-		q := x ^ (ones * '"')
-		bs := x ^ (ones * '\\')
-		m := ((q - ones) &^ q) | ((bs - ones) &^ bs) | (x - ones*0x20) | x
-		if m &= highs; m != 0 {
-			i += bits.TrailingZeros64(m) / 8
-			break
-		}
-		i += 8
-	}
-	i = plainRun(b, i)
+	i := jsonwire.SkipVerbatim(b, start)
 	switch d.at(i) {
 	case '"':
 		d.i = i + 1
@@ -629,176 +605,16 @@ func (d *decoder) text(key bool) string {
 	return ""
 }
 
-// plainRun returns the end of the run of bytes from i that a string holds
-// as they are: ASCII but '"', '\\' and control characters, and valid UTF-8.
-func plainRun(b []byte, i int) int {
-	for i < len(b) {
-		c := b[i]
-		if c < utf8.RuneSelf {
-			if strClass[c] != plainByte {
-				return i
-			}
-			i++
-			continue
-		}
-		// Three-byte sequences whose second byte may be any continuation
-		// byte (most of the BMP), here; the rest by utf8Len.
-		if (0xE1 <= c && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(b) && b[i+1]&0xC0 == 0x80 && b[i+2]&0xC0 == 0x80 {
-			i += 3
-			continue
-		}
-		n := utf8Len(b, i)
-		if n == 0 {
-			return i
-		}
-		i += n
-	}
-	return i
-}
-
-// The classes of bytes in a string.
-const (
-	plainByte = iota // ASCII, copied
-	stopByte         // '"', '\\', a control character
-	multiByte        // 0x80 and above
-)
-
-var strClass = func() (t [256]uint8) {
-	for c := range 256 {
-		switch {
-		case c == '"' || c == '\\' || c < 0x20:
-			t[c] = stopByte
-		case c >= utf8.RuneSelf:
-			t[c] = multiByte
-		}
-	}
-	return t
-}()
-
-// utf8Len returns the length of the valid UTF-8 sequence at b[i] (a byte
-// of 0x80 or above), 0 if it is not one: two- and three-byte sequences are
-// checked here, four-byte ones by package utf8.
-func utf8Len(b []byte, i int) int {
-	c := b[i]
-	switch {
-	case c < 0xC2:
-	case c < 0xE0:
-		if i+1 < len(b) && b[i+1]&0xC0 == 0x80 {
-			return 2
-		}
-	case c < 0xF0:
-		if i+2 < len(b) {
-			c1, c2 := b[i+1], b[i+2]
-			// No overlong form (E0 80..9F), no surrogate (ED A0..BF).
-			if c1&0xC0 == 0x80 && c2&0xC0 == 0x80 && (c != 0xE0 || c1 >= 0xA0) && (c != 0xED || c1 < 0xA0) {
-				return 3
-			}
-		}
-	default:
-		if r, n := utf8.DecodeRune(b[i:]); r != utf8.RuneError || n != 1 {
-			return n
-		}
-	}
-	return 0
-}
-
 // slowStr decodes the string from start, whose bytes before i are plain,
-// with its escapes and its invalid UTF-8 replaced.
+// with its escapes and its invalid UTF-8 replaced (jsonwire.AppendUnquote).
 func (d *decoder) slowStr(start, i int) string {
-	b := d.data
-	out := append(d.buf[:0], b[start:i]...)
-	for {
-		c := d.at(i)
-		switch {
-		case c == '"':
-			d.i = i + 1
-			d.buf = out
-			return string(out)
-		case c == '\\':
-			e := d.at(i + 1)
-			i += 2
-			switch e {
-			case '"', '\\', '/':
-				out = append(out, e)
-			case 'b':
-				out = append(out, '\b')
-			case 'f':
-				out = append(out, '\f')
-			case 'n':
-				out = append(out, '\n')
-			case 'r':
-				out = append(out, '\r')
-			case 't':
-				out = append(out, '\t')
-			case 'u':
-				r := hex4(b, i)
-				if r < 0 {
-					d.status = Invalid
-					return ""
-				}
-				i += 4
-				if utf16.IsSurrogate(r) {
-					// The pair, if the next escape completes it; else
-					// U+FFFD, and the next escape is read on its own.
-					if d.at(i) == '\\' && d.at(i+1) == 'u' {
-						if p := utf16.DecodeRune(r, hex4(b, i+2)); p != utf8.RuneError {
-							out = utf8.AppendRune(out, p)
-							i += 6
-							continue
-						}
-					}
-					r = utf8.RuneError
-				}
-				out = utf8.AppendRune(out, r)
-			default:
-				d.status = Invalid
-				return ""
-			}
-		case c < 0x20: // the end, or a control character
-			d.status = Invalid
-			return ""
-		default:
-			// The run of bytes kept as they are, at once; then a byte of
-			// invalid UTF-8, if that is what ended it.
-			j := plainRun(b, i)
-			out = append(out, b[i:j]...)
-			i = j
-			if i < len(b) && b[i] >= utf8.RuneSelf {
-				out = append(out, "\uFFFD"...)
-				i++
-			}
-		}
+	out := append(d.buf[:0], d.data[start:i]...)
+	out, end, ok := jsonwire.AppendUnquote(out, d.data, i)
+	d.buf = out
+	if !ok {
+		d.status = Invalid
+		return ""
 	}
+	d.i = end
+	return string(out)
 }
-
-// hex4 returns the value of the four hex digits at b[i:], -1 if they are
-// not four hex digits.
-func hex4(b []byte, i int) rune {
-	if i < 0 || len(b)-i < 4 {
-		return -1
-	}
-	h := b[i : i+4]
-	r := rune(hexVal[h[0]])<<12 | rune(hexVal[h[1]])<<8 | rune(hexVal[h[2]])<<4 | rune(hexVal[h[3]])
-	if r < 0 {
-		return -1
-	}
-	return r
-}
-
-// hexVal is the value of each hex digit, -1 for other bytes (so that one
-// of them makes hex4's sum negative).
-var hexVal = func() (t [256]int16) {
-	for c := range 256 {
-		switch {
-		case '0' <= c && c <= '9':
-			t[c] = int16(c - '0')
-		case 'A' <= c && c <= 'F':
-			t[c] = int16(c - 'A' + 10)
-		case 'a' <= c && c <= 'f':
-			t[c] = int16(c - 'a' + 10)
-		default:
-			t[c] = -1 << 12
-		}
-	}
-	return t
-}()

@@ -69,7 +69,7 @@ func checkAll(t *testing.T, in []byte) {
 		n := fmt.Sprintf("%s useNumber %v", name, useNumber)
 		var wantAny, gotAny any
 		wantErr := std(in, &wantAny)
-		gotErr := anydec.Unmarshal(in, &gotAny, useNumber, false)
+		gotErr := anydec.Unmarshal(in, &gotAny, anydec.Mode{UseNumber: useNumber})
 		if useNumber {
 			// a Decoder reads one value of a longer input; compare only
 			// where the input is one value.
@@ -81,16 +81,16 @@ func checkAll(t *testing.T, in []byte) {
 		assert.True(t, same(wantAny, gotAny), "%s\nencoding/json %#v\nanydec        %#v", n, wantAny, gotAny)
 
 		var wantM, gotM map[string]any
-		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, useNumber, false), n+" map")
+		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" map")
 		assert.True(t, same(wantM, gotM), "%s map\nencoding/json %#v\nanydec        %#v", n, wantM, gotM)
 
 		wantM = map[string]any{"a": map[string]any{"x": 1.0}, "z": "kept"}
 		gotM = map[string]any{"a": map[string]any{"x": 1.0}, "z": "kept"}
-		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, useNumber, false), n+" existing map")
+		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" existing map")
 		assert.True(t, same(wantM, gotM), "%s existing map\nencoding/json %#v\nanydec        %#v", n, wantM, gotM)
 
 		var wantS, gotS []any
-		sameErr(t, std(in, &wantS), anydec.Unmarshal(in, &gotS, useNumber, false), n+" slice")
+		sameErr(t, std(in, &wantS), anydec.Unmarshal(in, &gotS, anydec.Mode{UseNumber: useNumber}), n+" slice")
 		assert.True(t, same(wantS, gotS), "%s slice\nencoding/json %#v\nanydec        %#v", n, wantS, gotS)
 	}
 }

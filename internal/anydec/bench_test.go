@@ -34,7 +34,7 @@ func BenchmarkCorpus(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var v any
-				if err := anydec.Unmarshal(data, &v, false, false); err != nil {
+				if err := anydec.Unmarshal(data, &v, anydec.Mode{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -44,7 +44,7 @@ func BenchmarkCorpus(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var v any
-				if err := anydec.Unmarshal(data, &v, false, true); err != nil {
+				if err := anydec.Unmarshal(data, &v, anydec.Mode{Valid: true}); err != nil {
 					b.Fatal(err)
 				}
 			}

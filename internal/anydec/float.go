@@ -114,3 +114,13 @@ func eiselLemire(mant uint64, exp10 int, neg bool) (float64, bool) {
 	}
 	return math.Float64frombits(b), true
 }
+
+// eightDigits returns the value of the eight decimal digits of w, read
+// little-endian (the first digit in the lowest byte): pairs, then
+// quadruples, then the eight, each step one multiplication (Lemire's
+// method).
+func eightDigits(w uint64) uint64 {
+	w = (w & 0x0F0F0F0F0F0F0F0F) * 2561 >> 8
+	w = (w & 0x00FF00FF00FF00FF) * 6553601 >> 16
+	return uint64(uint32((w & 0x0000FFFF0000FFFF) * 42949672960001 >> 32))
+}

@@ -1,11 +1,12 @@
 package anydec
 
 import (
+	"encoding/binary"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -100,30 +101,15 @@ func BenchmarkPow5(b *testing.B) {
 	}
 }
 
-// TestUTF8Len: utf8Len agrees with utf8.DecodeRune on every sequence of
-// up to three bytes, and on random four-byte ones.
-func TestUTF8Len(t *testing.T) {
-	want := func(b []byte) int {
-		if r, n := utf8.DecodeRune(b); r != utf8.RuneError || n != 1 {
-			return n
+// TestEightDigits: eightDigits is strconv's value of any eight digits.
+func TestEightDigits(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 200000 {
+		v := uint64(n)
+		if n >= 1000 {
+			v = r.Uint64N(100000000)
 		}
-		return 0
-	}
-	for c0 := 0x80; c0 < 0x100; c0++ {
-		for c1 := range 0x100 {
-			b := []byte{byte(c0), byte(c1)}
-			require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
-			for c2 := range 0x100 {
-				if b := []byte{byte(c0), byte(c1), byte(c2)}; want(b) != utf8Len(b, 0) {
-					require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
-				}
-			}
-		}
-		require.Equal(t, want([]byte{byte(c0)}), utf8Len([]byte{byte(c0)}, 0))
-	}
-	r := rand.New(rand.NewPCG(9, 9))
-	for range 100000 {
-		b := []byte{byte(0xF0 + r.IntN(16)), byte(r.Uint32()), byte(r.Uint32()), byte(r.Uint32())}
-		require.Equal(t, want(b), utf8Len(b, 0), "% x", b)
+		s := fmt.Sprintf("%08d", v)
+		require.Equal(t, v, eightDigits(binary.LittleEndian.Uint64([]byte(s))), s)
 	}
 }

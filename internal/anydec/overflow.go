@@ -3,6 +3,8 @@ package anydec
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/safejson/safejson/internal/jsonwire"
 )
 
 // mayOverflow reports whether data may hold a number out of float64's
@@ -23,14 +25,14 @@ import (
 // in strings (UUIDs, hashes: "4e2013") are not taken for one.
 func mayOverflow(data []byte) bool {
 	for i := 99; i < len(data); i += 100 {
-		if !isDigit(data[i]) {
+		if !jsonwire.IsDigit(data[i]) {
 			continue
 		}
 		j, k := i, i
-		for j > 0 && isDigit(data[j-1]) {
+		for j > 0 && jsonwire.IsDigit(data[j-1]) {
 			j--
 		}
-		for k < len(data) && isDigit(data[k]) {
+		for k < len(data) && jsonwire.IsDigit(data[k]) {
 			k++
 		}
 		if k-j >= 200 && numberStart(data, j) && (j == 0 || data[j-1] != '.') { // not a fraction
@@ -48,10 +50,9 @@ func mayOverflow(data []byte) bool {
 	var top uint64 // the last word's top byte was a digit: 0x80
 	for ; i+8 <= n; i += 8 {
 		w := binary.LittleEndian.Uint64(data[i:])
-		x := w | ones*0x20 ^ ones*'e'
-		e := (x - ones) &^ x & highs
-		y := w ^ ones*'0'
-		digit := ^((y&^highs + ones*(0x80-10)) | y) & highs
+		e := jsonwire.HasZero(w | jsonwire.Lsb*0x20 ^ jsonwire.Lsb*'e')
+		y := w ^ jsonwire.Lsb*'0'
+		digit := ^((y&^jsonwire.Msb + jsonwire.Lsb*(0x80-10)) | y) & jsonwire.Msb
 		pairs := e & (digit<<8 | top>>56)
 		top = digit & (0x80 << 56)
 		for pairs != 0 {
@@ -74,7 +75,7 @@ func mayOverflow(data []byte) bool {
 // followed by an optional '+' and digits of a value of 100 or more, up to
 // a byte that may come after a value.
 func bigExp(data []byte, p int) bool {
-	if data[p]|0x20 != 'e' || p == 0 || !isDigit(data[p-1]) || !numberStart(data, p) {
+	if data[p]|0x20 != 'e' || p == 0 || !jsonwire.IsDigit(data[p-1]) || !numberStart(data, p) {
 		return false
 	}
 	q := p + 1
@@ -82,7 +83,7 @@ func bigExp(data []byte, p int) bool {
 		q++
 	}
 	e := 0
-	for ; q < len(data) && isDigit(data[q]); q++ {
+	for ; q < len(data) && jsonwire.IsDigit(data[q]); q++ {
 		e = min(e*10+int(data[q]-'0'), 1000)
 	}
 	return e >= 100 && (q == len(data) || afterValue[data[q]])
@@ -93,7 +94,7 @@ func bigExp(data []byte, p int) bool {
 // the start.
 func numberStart(data []byte, p int) bool {
 	j := p
-	for j > 0 && (isDigit(data[j-1]) || data[j-1] == '.') {
+	for j > 0 && (jsonwire.IsDigit(data[j-1]) || data[j-1] == '.') {
 		j--
 	}
 	if j > 0 && data[j-1] == '-' {
@@ -113,5 +114,3 @@ var beforeValue, afterValue = func() (b, a [256]bool) {
 	}
 	return b, a
 }()
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -25,13 +25,22 @@ func Target(v any) bool {
 	return false
 }
 
+// Mode says how Unmarshal reads its input; the zero Mode is json.Unmarshal's.
+type Mode struct {
+	// UseNumber decodes each number as a json.Number, as a json.Decoder
+	// does after UseNumber.
+	UseNumber bool
+	// Valid says that json.Valid has accepted the input (a Decoder's
+	// value), which spares its check.
+	Valid bool
+}
+
 // Unmarshal decodes data into v, which Target takes, as json.Unmarshal
-// does (as a json.Decoder after UseNumber does, if useNumber), with its
-// verdict: input json.Valid rejects, a top-level value of another kind than
-// the target's, and a number out of range go to encoding/json with the
-// target as it was. valid says json.Valid has accepted data (a Decoder's
-// value), which spares an existing map's check.
-func Unmarshal(data []byte, v any, useNumber, valid bool) error {
+// does (as a json.Decoder does, by mode), with its verdict: input
+// json.Valid rejects, a top-level value of another kind than the target's,
+// and a number out of range go to encoding/json with the target as it was.
+func Unmarshal(data []byte, v any, mode Mode) error {
+	useNumber, valid := mode.UseNumber, mode.Valid
 	if !valid && len(data) > checkFirst {
 		// Long input is checked before anything is built (checkFirst);
 		// invalid input gets encoding/json's error, the target untouched.

@@ -3,9 +3,8 @@ package engine
 import (
 	"bytes"
 	"encoding/binary"
-	"math/bits"
 
-	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsonwire"
 )
 
 // Valid reports whether data is one JSON value, with optional whitespace
@@ -19,16 +18,10 @@ import (
 func Valid(data []byte) bool { return fastValid(data) }
 
 // validJSON reports whether data is one JSON value, with optional whitespace
-// around it, by the grammar of encoding/json's json.Valid.
-//
-// The grammar is the same on both flavours: Go 1.27's json.Valid (on
-// jsontext) allows invalid UTF-8 and lone surrogate escapes as the classic
-// scanner does, and nests to the same depth. Strings are any bytes but '"',
-// '\\' and the control characters below U+0020, with the escapes \" \\ \/
-// \b \f \n \r \t \uXXXX; numbers are -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-// and may be as long as they like; whitespace is space, tab, LF and CR (no
-// BOM). It is a loop over the bytes with the containers open kept as a bit
-// per level, so that no input recurses or allocates.
+// around it, by the grammar of encoding/json's json.Valid (internal/jsonwire,
+// the same on both flavours). It is a loop over the tokens with the
+// containers open kept as a bit per level, so that no input recurses or
+// allocates.
 func validJSON(data []byte) bool {
 	_, ok := scanJSON(data, 0, nil)
 	return ok
@@ -44,7 +37,7 @@ type InputFacts uint8
 const (
 	// FactKeysASCII: every object key is ASCII once unescaped (no byte
 	// from 0x80 up, no \u escape of U+0080 or above). Then a key matches a
-	// field name (ASCII: plan.asciiName) case-insensitively under
+	// field name (ASCII: plainTagName) case-insensitively under
 	// strings.EqualFold (encoding/json, both flavours: Go 1.27's v1 mode
 	// looks the folded name up and then requires EqualFold,
 	// MatchCaseSensitiveDelimiter) exactly when it does under ASCII case
@@ -80,13 +73,13 @@ func Scan(data []byte, want InputFacts) (InputFacts, bool) {
 // FactKeysUnique); a fact found not to hold stops being looked for.
 func scanJSON(data []byte, want InputFacts, st *keySet) (InputFacts, bool) {
 	var (
-		open  [maxValidDepth/64 + 1]uint64 // bit d: the container at depth d+1 is an object
+		open  [jsonwire.MaxNesting/64 + 1]uint64 // bit d: the container at depth d+1 is an object
 		depth int
 		obj   bool // the innermost container is an object
 		i     int
 		ok    bool
 	)
-	i = skipSpace(data, 0)
+	i = jsonwire.SkipSpace(data, 0)
 
 value:
 	if i >= len(data) {
@@ -94,7 +87,7 @@ value:
 	}
 	switch data[i] {
 	case '{':
-		if depth == maxValidDepth {
+		if depth == jsonwire.MaxNesting {
 			return 0, false
 		}
 		open[depth/64] |= 1 << (depth % 64)
@@ -103,52 +96,52 @@ value:
 		if want&FactKeysUnique != 0 {
 			st.open(i)
 		}
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		if i < len(data) && data[i] == '}' {
 			i++
 			goto pop
 		}
 		goto key
 	case '[':
-		if depth == maxValidDepth {
+		if depth == jsonwire.MaxNesting {
 			return 0, false
 		}
 		open[depth/64] &^= 1 << (depth % 64)
 		depth++
 		obj = false
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		if i < len(data) && data[i] == ']' {
 			i++
 			goto pop
 		}
 		goto value
 	case '"':
-		if i, ok = skipString(data, i+1); !ok {
+		if i, ok = jsonwire.SkipString(data, i+1); !ok {
 			return 0, false
 		}
 	case 't':
-		if len(data)-i < 4 || data[i+1] != 'r' || data[i+2] != 'u' || data[i+3] != 'e' {
+		if !jsonwire.True(data, i) {
 			return 0, false
 		}
 		i += 4
 	case 'f':
-		if len(data)-i < 5 || data[i+1] != 'a' || data[i+2] != 'l' || data[i+3] != 's' || data[i+4] != 'e' {
+		if !jsonwire.False(data, i) {
 			return 0, false
 		}
 		i += 5
 	case 'n':
-		if len(data)-i < 4 || data[i+1] != 'u' || data[i+2] != 'l' || data[i+3] != 'l' {
+		if !jsonwire.Null(data, i) {
 			return 0, false
 		}
 		i += 4
 	default:
-		if i, ok = skipNumber(data, i); !ok {
+		if i, ok = jsonwire.SkipNumber(data, i); !ok {
 			return 0, false
 		}
 	}
 
 after: // a value has ended at i
-	i = skipSpace(data, i)
+	i = jsonwire.SkipSpace(data, i)
 	if depth == 0 {
 		if i != len(data) {
 			return 0, false
@@ -161,7 +154,7 @@ after: // a value has ended at i
 	if obj {
 		switch data[i] {
 		case ',':
-			i = skipSpace(data, i+1)
+			i = jsonwire.SkipSpace(data, i+1)
 			goto key
 		case '}':
 			i++
@@ -171,7 +164,7 @@ after: // a value has ended at i
 	}
 	switch data[i] {
 	case ',':
-		i = skipSpace(data, i+1)
+		i = jsonwire.SkipSpace(data, i+1)
 		goto value
 	case ']':
 		i++
@@ -194,161 +187,18 @@ key: // an object member's name is due at i
 		return 0, false
 	}
 	start := i + 1
-	if i, ok = skipString(data, start); !ok {
+	if i, ok = jsonwire.SkipString(data, start); !ok {
 		return 0, false
 	}
 	if want != 0 {
 		want = keyFacts(data, start, i-1, want, st)
 	}
-	i = skipSpace(data, i)
+	i = jsonwire.SkipSpace(data, i)
 	if i >= len(data) || data[i] != ':' {
 		return 0, false
 	}
-	i = skipSpace(data, i+1)
+	i = jsonwire.SkipSpace(data, i+1)
 	goto value
-}
-
-// maxValidDepth is the nesting encoding/json's scanners allow.
-const maxValidDepth = flavor.InputDepthLimit
-
-// skipSpace returns the index of the first byte at or after i that is not
-// JSON whitespace.
-func skipSpace(data []byte, i int) int {
-	for i < len(data) && data[i] <= ' ' && isSpace(data[i]) {
-		i++
-		// Indentation: eight spaces at a time.
-		for len(data)-i >= 8 && binary.LittleEndian.Uint64(data[i:]) == lsb*' ' {
-			i += 8
-		}
-	}
-	return i
-}
-
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\t' || c == '\r' }
-
-// skipString returns the index after the closing quote of the string whose
-// contents start at i, and whether the string is well formed.
-func skipString(data []byte, i int) (int, bool) {
-	for {
-		// Eight plain bytes at a time: none below 0x20, no '"', no '\\'.
-		// The lowest byte the masks flag is a true one (a borrow runs
-		// upwards only), so the loop ends on it.
-		for len(data)-i >= 8 {
-			w := binary.LittleEndian.Uint64(data[i:])
-			if m := hasLess(w, 0x20) | hasZero(w^(lsb*'"')) | hasZero(w^(lsb*'\\')); m != 0 {
-				i += bits.TrailingZeros64(m) / 8
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && plainStringByte[data[i]] {
-			i++
-		}
-		if i >= len(data) {
-			return i, false
-		}
-		switch data[i] {
-		case '"':
-			return i + 1, true
-		case '\\':
-			if i+1 >= len(data) {
-				return i, false
-			}
-			switch data[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				// A run of \u escapes (a text escaped whole) stays here.
-				for {
-					if len(data)-i < 6 || !(hexDigit[data[i+2]] && hexDigit[data[i+3]] && hexDigit[data[i+4]] && hexDigit[data[i+5]]) {
-						return i, false
-					}
-					i += 6
-					if len(data)-i < 2 || data[i] != '\\' || data[i+1] != 'u' {
-						break
-					}
-				}
-			default:
-				return i, false
-			}
-		default: // a control character
-			return i, false
-		}
-	}
-}
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
-
-// hasLess is non-zero if a byte of w is below n (n ≤ 0x80).
-func hasLess(w, n uint64) uint64 { return (w - lsb*n) &^ w & msb }
-
-// hasZero is non-zero if a byte of w is zero.
-func hasZero(w uint64) uint64 { return (w - lsb) &^ w & msb }
-
-// plainStringByte: the bytes a string holds as they are (invalid UTF-8
-// included, as encoding/json's scanner allows it).
-var plainStringByte = func() (t [256]bool) {
-	for c := 0x20; c < 256; c++ {
-		t[c] = c != '"' && c != '\\'
-	}
-	return t
-}()
-
-// hexDigit: the hex digits.
-var hexDigit = func() (t [256]bool) {
-	for c := range 256 {
-		t[c] = isHex(byte(c))
-	}
-	return t
-}()
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// skipNumber returns the index after the number starting at i, and whether
-// it is well formed. What follows it is the caller's to check.
-func skipNumber(data []byte, i int) (int, bool) {
-	if data[i] == '-' {
-		i++
-		if i >= len(data) {
-			return i, false
-		}
-	}
-	switch {
-	case data[i] == '0':
-		i++
-	case isDigit(data[i]):
-		for i++; i < len(data) && isDigit(data[i]); i++ {
-		}
-	default:
-		return i, false
-	}
-	if i < len(data) && data[i] == '.' {
-		i++
-		if i >= len(data) || !isDigit(data[i]) {
-			return i, false
-		}
-		for i++; i < len(data) && isDigit(data[i]); i++ {
-		}
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		if i >= len(data) || !isDigit(data[i]) {
-			return i, false
-		}
-		for i++; i < len(data) && isDigit(data[i]); i++ {
-		}
-	}
-	return i, true
 }
 
 // keyFacts returns want without the facts that the key data[start:end] (the
@@ -392,7 +242,7 @@ func keyHash(key []byte) (uint64, bool) {
 	var special uint64
 	for len(key) >= 8 {
 		w := binary.LittleEndian.Uint64(key)
-		special |= w&msb | hasZero(w^(lsb*'\\'))
+		special |= w&jsonwire.Msb | jsonwire.HasZero(w^(jsonwire.Lsb*'\\'))
 		h = (h ^ w) * 0xff51afd7ed558ccd
 		key = key[8:]
 	}
