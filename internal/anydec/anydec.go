@@ -34,6 +34,7 @@ package anydec
 import (
 	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -520,8 +521,14 @@ func (d *decoder) number() any {
 func digitsValue(b []byte, start, i int, mant uint64) (int, uint64) {
 	for len(b)-(start+i) >= 8 {
 		w := binary.LittleEndian.Uint64(b[start+i:])
-		if jsonwire.NonDigits(w) != 0 {
-			break
+		if m := jsonwire.NonDigits(w); m != 0 {
+			// The k digits before the first other byte, moved to the
+			// top of the word: the zero bytes below count as digits 0.
+			if k := bits.TrailingZeros64(m) / 8; k > 0 {
+				mant = mant*uintPow10[k] + eightDigits(w<<(64-8*k))
+				i += k
+			}
+			return i, mant
 		}
 		mant = mant*100000000 + eightDigits(w)
 		i += 8
@@ -531,6 +538,9 @@ func digitsValue(b []byte, start, i int, mant uint64) (int, uint64) {
 	}
 	return i, mant
 }
+
+// uintPow10 are the powers of ten up to 10^8.
+var uintPow10 = [...]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000}
 
 // box returns f in an any whose value lives in a chunk of float64s shared
 // with the numbers decoded next (4, then 8, 16 and 32 to a chunk): one

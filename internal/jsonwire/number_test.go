@@ -30,7 +30,7 @@ func TestValidNumber(t *testing.T) {
 func TestNonDigits(t *testing.T) {
 	for c := range 256 {
 		for pos := range 8 {
-			w := Lsb*'5' &^ (0xff << (8 * pos)) | uint64(c)<<(8*pos)
+			w := Lsb*'5'&^(0xff<<(8*pos)) | uint64(c)<<(8*pos)
 			want := uint64(0)
 			if !IsDigit(byte(c)) {
 				want = 0x80 << (8 * pos)
