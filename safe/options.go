@@ -81,20 +81,22 @@ type Options struct {
 // Placeholder set only with CircularPlaceholder. Marshal and Append return
 // this error, encoding nothing.
 func (o Options) Validate() error {
-	io := o.internal(false)
-	return io.Validate()
+	_, err := o.internal()
+	return err
 }
 
-// internal returns o in the internal form, not yet normalised; lineBreaks
-// asks for MarshalIndent's layout.
-func (o *Options) internal(lineBreaks bool) options.Options {
-	return options.Options{
+// internal returns o in the internal form, validated and normalised: the
+// one place where a safe.Options becomes what the encoder reads.
+func (o *Options) internal() (options.Options, error) {
+	opts := options.Options{
+		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
-		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
-		API: "safe",
+		Replacer: o.Replacer,
+		API:      "safe",
 	}
+	err := opts.Normalize()
+	return opts, err
 }
 
 // String returns the name of the policy.
