@@ -68,8 +68,8 @@ func decodeRoute(opts *options.Options, v any) plan.DecodeRoute {
 // plan picks and encoding/json's verdict. When o is invalid it returns the
 // error of o.Validate and leaves v untouched.
 func (o Options) Unmarshal(data []byte, v any) error {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return err
 	}
 	if opts.Engine == nil && anydec.Target(v) {
@@ -264,8 +264,9 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 // NewDecoder returns a Decoder reading r with o's engine. When o is invalid,
 // every Decode returns the error of o.Validate, reading nothing.
 func (o Options) NewDecoder(r io.Reader) *Decoder {
-	opts, err := o.internal()
-	return &Decoder{opts: opts, std: json.NewDecoder(r), err: err}
+	d := &Decoder{std: json.NewDecoder(r)}
+	d.err = o.internal(&d.opts)
+	return d
 }
 
 // Decoder reads JSON values from a stream as json.Decoder does, with its

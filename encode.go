@@ -10,8 +10,8 @@ import (
 // Append appends the JSON encoding of v under o to dst. On error dst is
 // returned unchanged in length, and nothing is appended.
 func (o Options) Append(dst []byte, v any) ([]byte, error) {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return dst, err
 	}
 	return appendInternal(dst, v, &opts)
@@ -71,26 +71,27 @@ func attempt(eng engine.Engine, dst []byte, v any, out options.Output) (b []byte
 
 // plan asks the planner where v goes under o.
 func (o *Options) plan(v any) plan.Decision {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return plan.Decision{}
 	}
 	return plan.Route(&opts, v)
 }
 
-// internal returns o in the internal form, validated and normalised: the one
-// place where a safejson.Options becomes what the planner, the engines and
-// the reference encoder read.
-func (o *Options) internal() (options.Options, error) {
-	opts := options.Options{
+// internal sets *opts to o in the internal form, validated and normalised:
+// the one place where a safejson.Options becomes what the planner, the
+// engines and the reference encoder read. (It fills the caller's Options in
+// place, which a function returning one would copy.)
+func (o *Options) internal(opts *options.Options) error {
+	eng := enginehandle.Resolve(o.Engine)
+	*opts = options.Options{
 		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer,
-		Engine:   enginehandle.Resolve(o.Engine),
+		Engine:   eng,
 	}
-	err := opts.Normalize()
-	return opts, err
+	return opts.Normalize()
 }
 
 // Validate reports whether o is usable: MaxDepth from 0 to
@@ -98,6 +99,6 @@ func (o *Options) internal() (options.Options, error) {
 // and Placeholder set only with CircularPlaceholder. Every encode and decode
 // under o returns this error, and does nothing else.
 func (o Options) Validate() error {
-	_, err := o.internal()
-	return err
+	var opts options.Options
+	return o.internal(&opts)
 }

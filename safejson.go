@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -79,8 +80,8 @@ func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 // MarshalIndent is o.Marshal with indentation, as json.MarshalIndent; prefix
 // and indent replace o.Prefix and o.Indent.
 func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return nil, err
 	}
 	opts.SetMarshalIndent(prefix, indent)

@@ -37,8 +37,8 @@ func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 // Append appends the encoding of v with these options to dst. On error it
 // returns dst unchanged: the bytes of dst up to len(dst) are never modified.
 func (o Options) Append(dst []byte, v any) ([]byte, error) {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return dst, err
 	}
 	return appendNormalised(dst, v, opts)
@@ -46,8 +46,8 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 
 // AppendIndent is Append with indentation, as MarshalIndent.
 func (o Options) AppendIndent(dst []byte, v any, prefix, indent string) ([]byte, error) {
-	opts, err := o.internal()
-	if err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return dst, err
 	}
 	opts.SetMarshalIndent(prefix, indent)

@@ -81,22 +81,23 @@ type Options struct {
 // Placeholder set only with CircularPlaceholder. Marshal and Append return
 // this error, encoding nothing.
 func (o Options) Validate() error {
-	_, err := o.internal()
-	return err
+	var opts options.Options
+	return o.internal(&opts)
 }
 
-// internal returns o in the internal form, validated and normalised: the
-// one place where a safe.Options becomes what the encoder reads.
-func (o *Options) internal() (options.Options, error) {
-	opts := options.Options{
+// internal sets *opts to o in the internal form, validated and normalised:
+// the one place where a safe.Options becomes what the encoder reads. (It
+// fills the caller's Options in place, which a function returning one would
+// copy.)
+func (o *Options) internal(opts *options.Options) error {
+	*opts = options.Options{
 		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer,
 		API:      "safe",
 	}
-	err := opts.Normalize()
-	return opts, err
+	return opts.Normalize()
 }
 
 // String returns the name of the policy.
