@@ -41,9 +41,10 @@ type Engine interface {
 	Name() string
 	// Append appends the JSON encoding of v to dst, as json.Marshal,
 	// json.MarshalIndent or json.Encoder (without its trailing newline) would
-	// write it under opts, the engine's view of the internal options. On failure it returns dst unchanged in length and
-	// a *Rejected, an *Unconvertible, or the user's own error as the
-	// encoding/json type (*json.MarshalerError …); see the package comment.
+	// write it under opts (the engine's part of the internal options). On
+	// failure it returns dst unchanged in length and a *Rejected, an
+	// *Unconvertible, or the user's own error as the encoding/json type
+	// (*json.MarshalerError …); see the package comment.
 	// The bytes of dst beyond its length may be overwritten even on failure.
 	Append(dst []byte, v any, opts options.Output) ([]byte, error)
 	// Unmarshal decodes as json.Unmarshal.
