@@ -14,6 +14,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -43,7 +44,7 @@ func TestRootAddsNoAllocation(t *testing.T) {
 		o := Options{Engine: enginehandle.Of(e)}
 		for _, v := range []any{items, decoded} {
 			require.Equal(t, e, o.plan(v).Engine, "%s %T", e.Name(), v)
-			raw := allocs(func() ([]byte, error) { return e.Append(buf[:0], v, engine.Options{}) })
+			raw := allocs(func() ([]byte, error) { return e.Append(buf[:0], v, options.Output{}) })
 			got := allocs(func() ([]byte, error) { return o.Append(buf[:0], v) })
 			assert.LessOrEqual(t, got, raw, "%s %T: through safejson, over the raw engine", e.Name(), v)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
 )
 
@@ -56,13 +57,10 @@ import (
 // json.Decoder's), then decoded as Unmarshal decodes. It holds what
 // json.Decoder holds, about one value, never the stream.
 
-// decodeRoute returns the route of a decode into v under o
+// decodeRoute returns the route of a decode into v under opts
 // (plan.RouteDecode).
-func (o Options) decodeRoute(v any) plan.DecodeRoute {
-	var named engine.Engine
-	if !o.Engine.IsZero() {
-		named = o.engine()
-	}
+func decodeRoute(opts *options.Options, v any) plan.DecodeRoute {
+	named, _ := opts.Engine.(engine.Engine)
 	return plan.RouteDecode(named, v)
 }
 
@@ -70,13 +68,14 @@ func (o Options) decodeRoute(v any) plan.DecodeRoute {
 // plan picks and encoding/json's verdict. When o is invalid it returns the
 // error of o.Validate and leaves v untouched.
 func (o Options) Unmarshal(data []byte, v any) error {
-	if err := o.Validate(); err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return err
 	}
-	if o.Engine.IsZero() && anydec.Target(v) {
+	if opts.Engine == nil && anydec.Target(v) {
 		return anydec.Unmarshal(data, v, anydec.Mode{})
 	}
-	r := o.decodeRoute(v)
+	r := decodeRoute(&opts, v)
 	if r.Eng == engine.Std() {
 		return json.Unmarshal(data, v)
 	}
@@ -265,7 +264,9 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 // NewDecoder returns a Decoder reading r with o's engine. When o is invalid,
 // every Decode returns the error of o.Validate, reading nothing.
 func (o Options) NewDecoder(r io.Reader) *Decoder {
-	return &Decoder{opts: o, std: json.NewDecoder(r), err: o.Validate()}
+	d := &Decoder{std: json.NewDecoder(r)}
+	d.err = o.internal(&d.opts)
+	return d
 }
 
 // Decoder reads JSON values from a stream as json.Decoder does, with its
@@ -273,27 +274,28 @@ func (o Options) NewDecoder(r io.Reader) *Decoder {
 // memory is json.Decoder's (the value being read, and what has been read
 // ahead of it) plus a copy of the value.
 type Decoder struct {
-	opts Options
+	opts options.Options
 	std  *json.Decoder
-	// flags: a value decoded with UseNumber or DisallowUnknownFields goes to
-	// encoding/json (the engines are not checked against these rules), or,
-	// into a dynamic target, to anydec (useNumber: as json.Number).
-	flags     bool
-	useNumber bool
-	err       error // o.Validate's, returned by every Decode
+	// useNumber and disallowUnknownFields are json.Decoder's settings of
+	// the same names: a value decoded under either goes to encoding/json
+	// (the engines are not checked against these rules), or, into a
+	// dynamic target, to anydec (useNumber: as json.Number).
+	useNumber             bool
+	disallowUnknownFields bool
+	err                   error // o.Validate's, returned by every Decode
 }
 
 // UseNumber makes the Decoder decode numbers into an any as json.Number, as
 // json.Decoder.UseNumber.
 func (d *Decoder) UseNumber() {
-	d.flags, d.useNumber = true, true
+	d.useNumber = true
 	d.std.UseNumber()
 }
 
 // DisallowUnknownFields makes an object key that matches no field of the
 // target struct an error, as json.Decoder.DisallowUnknownFields.
 func (d *Decoder) DisallowUnknownFields() {
-	d.flags = true
+	d.disallowUnknownFields = true
 	d.std.DisallowUnknownFields()
 }
 
@@ -303,15 +305,15 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
-	if d.opts.Engine.IsZero() && anydec.Target(v) {
+	if d.opts.Engine == nil && anydec.Target(v) {
 		var raw json.RawMessage
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
 		return anydec.Unmarshal(raw, v, anydec.Mode{UseNumber: d.useNumber, Valid: true})
 	}
-	r := d.opts.decodeRoute(v)
-	if d.flags || r.Eng == engine.Std() {
+	r := decodeRoute(&d.opts, v)
+	if d.useNumber || d.disallowUnknownFields || r.Eng == engine.Std() {
 		return d.std.Decode(v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))

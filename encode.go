@@ -10,16 +10,24 @@ import (
 // Append appends the JSON encoding of v under o to dst. On error dst is
 // returned unchanged in length, and nothing is appended.
 func (o Options) Append(dst []byte, v any) ([]byte, error) {
-	io := o.internal()
-	if err := io.Normalize(); err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return dst, err
 	}
-	d := plan.RouteEncode(&io, v)
+	return appendInternal(dst, v, &opts)
+}
+
+// appendInternal appends the JSON encoding of v under opts (normalised) to
+// dst: the planner picks the engine, the engine tries, the reference encoder
+// falls back. On error dst is returned unchanged in length.
+func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
+	d := plan.RouteEncode(opts, v)
 	if d.Engine == nil {
-		return options.SafeAppend(dst, v, io)
+		return options.SafeAppend(dst, v, *opts)
 	}
 	n := len(dst)
-	out, err, panicked := attempt(d.Engine, dst, v, io.EngineOptions(d.NullForNonFinite))
+	opts.NullForNonFinite = d.NullForNonFinite
+	out, err, panicked := attempt(d.Engine, dst, v, opts.Output)
 	switch {
 	case err == nil && !panicked:
 		return out, nil
@@ -28,14 +36,15 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 		// them as null itself, rather than the reference encoder (and the
 		// type goes to it first from now on).
 		d.NonFiniteMet()
-		out, err, panicked = attempt(d.Retry, dst[:n:n], v, io.EngineOptions(true))
+		opts.NullForNonFinite = true
+		out, err, panicked = attempt(d.Retry, dst[:n:n], v, opts.Output)
 		if err == nil && !panicked {
 			return out, nil
 		}
 		if !panicked && !engine.NeedsFallback(err) {
 			return dst[:n], err
 		}
-		return options.SafeAppend(dst[:n:n], v, io)
+		return options.SafeAppend(dst[:n:n], v, *opts)
 	case panicked || engine.NeedsFallback(err):
 		// The engine rejected the value, or could not say exactly why (the
 		// user's own errors come back in std form and are returned): the
@@ -43,43 +52,46 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 		// After a panic it runs the value again: a panic of the user's own
 		// code (a MarshalJSON) is raised again there, as encoding/json raises
 		// it; a panic of the engine's is not.
-		return options.SafeAppend(dst[:n:n], v, io)
+		return options.SafeAppend(dst[:n:n], v, *opts)
 	default:
 		return dst[:n], err
 	}
 }
 
 // attempt runs the engine, turning a panic inside it into panicked.
-func attempt(eng engine.Engine, dst []byte, v any, eo engine.Options) (out []byte, err error, panicked bool) {
+func attempt(eng engine.Engine, dst []byte, v any, out options.Output) (b []byte, err error, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = true
 		}
 	}()
-	out, err = eng.Append(dst, v, eo)
-	return out, err, false
+	b, err = eng.Append(dst, v, out)
+	return b, err, false
 }
 
 // plan asks the planner where v goes under o.
 func (o *Options) plan(v any) plan.EncodeRoute {
-	io := o.internal()
-	if err := io.Normalize(); err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return plan.EncodeRoute{}
 	}
-	return plan.RouteEncode(&io, v)
+	return plan.RouteEncode(&opts, v)
 }
 
-// internal returns o in the internal form, not yet normalised: the one place
-// where safejson.Options becomes what the planner, the engine and the
-// reference encoder read.
-func (o *Options) internal() options.Options {
-	return options.Options{
+// internal sets *opts to o in the internal form, validated and normalised:
+// the one place where a safejson.Options becomes what the planner, the
+// engines and the reference encoder read. (It fills the caller's Options in
+// place, which a function returning one would copy.)
+func (o *Options) internal(opts *options.Options) error {
+	eng := enginehandle.Resolve(o.Engine)
+	*opts = options.Options{
+		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
-		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: o.lineBreaks,
-		Engine: enginehandle.Resolve(o.Engine),
+		Replacer: o.Replacer,
+		Engine:   eng,
 	}
+	return opts.Normalize()
 }
 
 // Validate reports whether o is usable: MaxDepth from 0 to
@@ -87,9 +99,6 @@ func (o *Options) internal() options.Options {
 // and Placeholder set only with CircularPlaceholder. Every encode and decode
 // under o returns this error, and does nothing else.
 func (o Options) Validate() error {
-	if o.Circular == CircularOmit && o.Placeholder == "" && o.MaxDepth == 0 && o.MaxBreadth == 0 {
-		return nil // the common case, valid by construction
-	}
-	io := o.internal()
-	return io.Validate()
+	var opts options.Options
+	return o.internal(&opts)
 }

@@ -4,8 +4,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/engine"
-	iengine "github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -56,9 +55,6 @@ type Options struct {
 	// to write wrongly goes to the reference encoder. The bytes are the same
 	// whichever runs. An engine not compiled into the binary cannot be named.
 	Engine engine.Engine
-
-	// lineBreaks: MarshalIndent's layout even with an empty Prefix and Indent.
-	lineBreaks bool
 }
 
 // Marshal returns the JSON encoding of v.
@@ -84,17 +80,12 @@ func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 // MarshalIndent is o.Marshal with indentation, as json.MarshalIndent; prefix
 // and indent replace o.Prefix and o.Indent.
 func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	o.Prefix, o.Indent = prefix, indent
-	o.lineBreaks = true
-	return o.Append(nil, v)
-}
-
-// engine returns the engine o names, or the default one.
-func (o Options) engine() iengine.Engine {
-	if e := enginehandle.Resolve(o.Engine); e != nil {
-		return e
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
+		return nil, err
 	}
-	return iengine.Default()
+	opts.SetMarshalIndent(prefix, indent)
+	return appendInternal(nil, v, &opts)
 }
 
 // Encoder writes JSON values to a stream, as json.Encoder. Each value is encoded

@@ -19,6 +19,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/safe"
 )
@@ -30,7 +31,7 @@ type countingEngine struct {
 	panic any
 }
 
-func (e *countingEngine) Append(dst []byte, v any, o engine.Options) ([]byte, error) {
+func (e *countingEngine) Append(dst []byte, v any, o options.Output) ([]byte, error) {
 	e.calls.Add(1)
 	if e.panic != nil {
 		panic(e.panic)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // TestClassicTagNamesThroughEngines: tag names the classic encoding/json
@@ -35,10 +36,10 @@ func TestClassicTagNamesThroughEngines(t *testing.T) {
 	require.NoError(t, enc.Encode(v))
 	wantRaw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	for _, e := range engine.All() {
-		got, err := e.Append(nil, v, engine.Options{})
+		got, err := e.Append(nil, v, options.Output{})
 		require.NoError(t, err, e.Name())
 		assert.Equal(t, string(want), string(got), e.Name())
-		got, err = e.Append(nil, v, engine.Options{NoEscapeHTML: true})
+		got, err = e.Append(nil, v, options.Output{NoEscapeHTML: true})
 		require.NoError(t, err, e.Name())
 		assert.Equal(t, string(wantRaw), string(got), "%s, no HTML escaping", e.Name())
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -85,7 +86,7 @@ func encoders(c Case, eng engine.Engine) [numEncoders]encoder {
 	encs := [numEncoders]encoder{
 		encBefore: {marshal: func() ([]byte, error) { return before.Marshal(v) }},
 		encAfter:  {marshal: func() ([]byte, error) { return after.Marshal(v) }},
-		encEngine: {marshal: func() ([]byte, error) { return eng.Append(nil, v, engine.Options{}) }},
+		encEngine: {marshal: func() ([]byte, error) { return eng.Append(nil, v, options.Output{}) }},
 		encStd:    {marshal: func() ([]byte, error) { return json.Marshal(v) }},
 	}
 	if c.Replacer != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // quickReport runs the whole table once, in the smallest batches, and is shared
@@ -307,7 +308,7 @@ func TestPanicWhileTimedStopsOnlyThatEncoder(t *testing.T) {
 // panicEngine is an engine whose Append panics.
 type panicEngine struct{ engine.Engine }
 
-func (panicEngine) Append([]byte, any, engine.Options) ([]byte, error) { panic("engine exploded") }
+func (panicEngine) Append([]byte, any, options.Output) ([]byte, error) { panic("engine exploded") }
 
 func TestCPUClock(t *testing.T) {
 	clk, err := clockByName("cpu")

@@ -42,7 +42,7 @@ func stdEncoder(v any, escapeHTML bool, prefix, indent string) ([]byte, error) {
 func diffCases() []*corpus.Case {
 	var out []*corpus.Case
 	for _, c := range corpus.Cases() {
-		if c.Options.IsZero() && c.Kind != corpus.Policy && c.Kind != corpus.Panic && !c.Deep {
+		if c.DefaultOptions() && c.Kind != corpus.Policy && c.Kind != corpus.Panic && !c.Deep {
 			out = append(out, c)
 		}
 	}

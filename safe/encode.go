@@ -25,32 +25,33 @@ func MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 func Append(dst []byte, v any) ([]byte, error) { return Options{}.Append(dst, v) }
 
 // Marshal encodes v with these options.
-func (o Options) Marshal(v any) ([]byte, error) { return o.append(nil, v, false) }
+func (o Options) Marshal(v any) ([]byte, error) { return o.Append(nil, v) }
 
 // MarshalIndent encodes v with these options, indented with prefix and indent
 // (which replace o.Prefix and o.Indent) as json.MarshalIndent does: unlike
 // Marshal, an empty prefix and indent still put every member on its own line.
 func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
-	o.Prefix, o.Indent = prefix, indent
-	return o.append(nil, v, true)
+	return o.AppendIndent(nil, v, prefix, indent)
 }
 
 // Append appends the encoding of v with these options to dst. On error it
 // returns dst unchanged: the bytes of dst up to len(dst) are never modified.
-func (o Options) Append(dst []byte, v any) ([]byte, error) { return o.append(dst, v, false) }
+func (o Options) Append(dst []byte, v any) ([]byte, error) {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
+		return dst, err
+	}
+	return appendNormalised(dst, v, opts)
+}
 
 // AppendIndent is Append with indentation, as MarshalIndent.
 func (o Options) AppendIndent(dst []byte, v any, prefix, indent string) ([]byte, error) {
-	o.Prefix, o.Indent = prefix, indent
-	return o.append(dst, v, true)
-}
-
-func (o *Options) append(dst []byte, v any, lineBreaks bool) ([]byte, error) {
-	io := o.internal(lineBreaks)
-	if err := io.Normalize(); err != nil {
+	var opts options.Options
+	if err := o.internal(&opts); err != nil {
 		return dst, err
 	}
-	return appendNormalised(dst, v, io)
+	opts.SetMarshalIndent(prefix, indent)
+	return appendNormalised(dst, v, opts)
 }
 
 func init() { options.SafeAppend = appendNormalised }

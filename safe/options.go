@@ -81,20 +81,23 @@ type Options struct {
 // Placeholder set only with CircularPlaceholder. Marshal and Append return
 // this error, encoding nothing.
 func (o Options) Validate() error {
-	io := o.internal(false)
-	return io.Validate()
+	var opts options.Options
+	return o.internal(&opts)
 }
 
-// internal returns o in the internal form, not yet normalised; lineBreaks
-// asks for MarshalIndent's layout.
-func (o *Options) internal(lineBreaks bool) options.Options {
-	return options.Options{
+// internal sets *opts to o in the internal form, validated and normalised:
+// the one place where a safe.Options becomes what the encoder reads. (It
+// fills the caller's Options in place, which a function returning one would
+// copy.)
+func (o *Options) internal(opts *options.Options) error {
+	*opts = options.Options{
+		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
-		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
-		API: "safe",
+		Replacer: o.Replacer,
+		API:      "safe",
 	}
+	return opts.Normalize()
 }
 
 // String returns the name of the policy.

@@ -24,14 +24,9 @@ import (
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
-
-// TestDefaultMaxDepth: the corpus's name for safe's default depth limit is
-// right.
-func TestDefaultMaxDepth(t *testing.T) {
-	assert.Equal(t, safe.DefaultMaxDepth, corpus.DefaultMaxDepth)
-}
 
 // runSelf runs this test binary as the child of TestStdDiesWhereCasesSay for
 // the named case. When the binary cannot be started (a cross-compiled test
@@ -186,8 +181,8 @@ func (jsonEngine) Name() string                          { return "std" }
 func (jsonEngine) Quirks() engine.Quirks                 { return 0 }
 func (jsonEngine) Unmarshal(data []byte, v any) error    { return json.Unmarshal(data, v) }
 func (jsonEngine) NewDecoder(r io.Reader) engine.Decoder { return json.NewDecoder(r) }
-func (jsonEngine) Append(dst []byte, v any, o engine.Options) ([]byte, error) {
-	out := Std(&corpus.Case{Value: v, Options: corpus.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent}})
+func (jsonEngine) Append(dst []byte, v any, o options.Output) ([]byte, error) {
+	out := Std(&corpus.Case{Value: v, Options: options.Options{Output: o}})
 	if out.Panicked {
 		panic(out.PanicValue)
 	}
@@ -206,7 +201,7 @@ type fixedEngine struct {
 	panics bool
 }
 
-func (f fixedEngine) Append(dst []byte, _ any, _ engine.Options) ([]byte, error) {
+func (f fixedEngine) Append(dst []byte, _ any, _ options.Output) ([]byte, error) {
 	if f.panics {
 		panic("fixedEngine")
 	}
@@ -354,18 +349,29 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 			assert.Equal(t, f.Type, g.Type, "field %s", f.Name)
 		}
 	}
-	o := safeOptions(&corpus.Case{Options: corpus.Options{MaxDepth: 3, Indent: "\t", NoEscapeHTML: true, Circular: corpus.CircularError}}, &callLog{c: &corpus.Case{}})
+	o := safeOptions(&corpus.Case{Options: options.Options{MaxDepth: 3, Output: options.Output{Indent: "\t", NoEscapeHTML: true}, Circular: options.CircularError}}, &callLog{c: &corpus.Case{}})
 	assert.Equal(t, safe.Options{MaxDepth: 3, Indent: "\t", NoEscapeHTML: true, Circular: safe.CircularError}, o)
 
-	// Every corpus option is a safejson option, converted.
-	corpusOptions := reflect.TypeFor[corpus.Options]()
-	for i := range corpusOptions.NumField() {
-		_, ok := from.FieldByName(corpusOptions.Field(i).Name)
-		assert.True(t, ok, "safejson.Options has no field %s", corpusOptions.Field(i).Name)
+	// Every option a case may set (the internal form's fields but those
+	// only the API and the planner set) is a safejson option, converted.
+	in := options.Options{
+		Output:   options.Output{NoEscapeHTML: true, Prefix: ">", Indent: "\t"},
+		Circular: options.CircularPlaceholder, Placeholder: "p", MaxDepth: 3, MaxBreadth: 2, Strict: true,
+		Replacer: func(_ string, v any) (any, bool) { return v, true },
 	}
-	assert.Equal(t, safejson.Options{Prefix: ">", MaxBreadth: 2, Strict: true, Circular: safejson.CircularPlaceholder, Placeholder: "p"},
-		safejsonOptions(corpus.Options{Prefix: ">", MaxBreadth: 2, Strict: true, Circular: corpus.CircularPlaceholder, Placeholder: "p"}))
-	assert.Len(t, circular, 3, "every cycle policy")
+	got := reflect.ValueOf(safejsonOptions(in))
+	for _, f := range reflect.VisibleFields(reflect.TypeFor[options.Options]()) {
+		switch f.Name {
+		case "Output", "Engine", "API", "LineBreaks", "NullForNonFinite":
+			continue
+		}
+		require.False(t, reflect.ValueOf(in).FieldByIndex(f.Index).IsZero(), "set %s in this test", f.Name)
+		g := got.FieldByName(f.Name)
+		if assert.True(t, g.IsValid(), "safejson.Options has no field %s", f.Name) {
+			assert.False(t, g.IsZero(), "safejsonOptions drops %s", f.Name)
+		}
+	}
+	assert.Equal(t, safejson.CircularPlaceholder, safejsonOptions(in).Circular)
 }
 
 // TestDocUpToDate: the known-differences region of docs/differences.md is

@@ -8,6 +8,7 @@ import (
 
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/randtype"
 )
 
@@ -29,7 +30,7 @@ func FuzzEnginesAgainstSafe(f *testing.F) {
 		if len(data) == 0 {
 			return
 		}
-		opts := corpus.Options{NoEscapeHTML: data[0]&1 != 0}
+		opts := options.Options{Output: options.Output{NoEscapeHTML: data[0]&1 != 0}}
 		if data[0]&2 != 0 {
 			opts.Prefix, opts.Indent = "", "\t"
 		}

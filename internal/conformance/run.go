@@ -17,6 +17,7 @@ import (
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -172,8 +173,7 @@ func (cfg Config) rawEngine(e engine.Engine, c *corpus.Case) Outcome {
 	if c.StdDies && (e.Name() == "std" || (raceBuild && e.Name() == "sonic")) {
 		return Outcome{Err: ErrStdDies}
 	}
-	o := engine.Options{NoEscapeHTML: c.Options.NoEscapeHTML, Prefix: c.Options.Prefix, Indent: c.Options.Indent}
-	return cfg.capture(func() ([]byte, error) { return e.Append(nil, c.Value, o) })
+	return cfg.capture(func() ([]byte, error) { return e.Append(nil, c.Value, c.Options.Output) })
 }
 
 // Std returns what encoding/json does with the case's value under its std
@@ -467,21 +467,15 @@ func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Opt
 	return o
 }
 
-// safejsonOptions are the safejson options of corpus options: every field of
-// corpus.Options has a namesake in safejson.Options (a test checks it).
-func safejsonOptions(o corpus.Options) safejson.Options {
+// safejsonOptions are the safejson options of a case's options (the
+// internal form, as the user sets it): the reverse of safejson.Options's
+// own conversion, field by field (a test checks that none is left out).
+func safejsonOptions(o options.Options) safejson.Options {
 	return safejson.Options{
 		NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Circular: circular[o.Circular], Placeholder: o.Placeholder, Replacer: o.Replacer,
+		Circular: safe.Circular(o.Circular), Placeholder: o.Placeholder, Replacer: o.Replacer,
 	}
-}
-
-// circular maps the corpus's names of the cycle policies to safejson's.
-var circular = map[string]safe.Circular{
-	"":                         safejson.CircularOmit,
-	corpus.CircularPlaceholder: safejson.CircularPlaceholder,
-	corpus.CircularError:       safejson.CircularError,
 }
 
 // safeOptions converts the case's options to package safe's: every field of

@@ -23,6 +23,8 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // Kind says how a case's expectation relates to what encoding/json does with the
@@ -73,7 +75,7 @@ type Case struct {
 	// Value is what is encoded. It is shared by every run and never modified.
 	Value any
 	// Options are the safejson options of every run.
-	Options Options
+	Options options.Options
 	// Want is the exact output expected when Err is nil and Kind is not Panic;
 	// nil for a Same case means encoding/json's output (Differential).
 	Want []byte
@@ -309,7 +311,7 @@ func panics(name string, v any, p string) *Case {
 }
 
 // with sets the case's options.
-func (c *Case) with(o Options) *Case {
+func (c *Case) with(o options.Options) *Case {
 	c.Options = o
 	return c
 }

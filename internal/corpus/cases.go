@@ -56,8 +56,3 @@ var allCases = sync.OnceValue(func() []*Case {
 	}
 	return cs
 })
-
-// indent is the options of json.MarshalIndent(v, prefix, indent).
-func indent(prefix, indent string) Options {
-	return Options{Prefix: prefix, Indent: indent}
-}

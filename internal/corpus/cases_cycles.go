@@ -1,6 +1,6 @@
 package corpus
 
-import ()
+import "github.com/safejson/safejson/internal/options"
 
 // selfPointer is a pointer type whose values point to values of itself:
 // p = &p is a cycle that writes no JSON token.
@@ -97,7 +97,7 @@ func cycleCases() []*Case {
 			B int
 		}{anySelf, 1}, `{"B":1}`).stdDiesOnV2(v2StdDies),
 		sub("cycle/named-pointer-to-itself-indented", []any{namedSelf, "<"}, "[\n  null,\n  \"<\"\n]").
-			with(Options{Indent: "  ", NoEscapeHTML: true}).stdDiesOnV2(v2StdDies),
+			with(options.Options{Output: options.Output{Indent: "  ", NoEscapeHTML: true}}).stdDiesOnV2(v2StdDies),
 
 		same("shared/same-pointer-twice", struct{ A, B *leaf }{shared, shared}, `{"A":{"X":1},"B":{"X":1}}`),
 		same("shared/same-map-twice", []any{sharedMap, sharedMap}, `[{"x":1},{"x":1}]`),
@@ -109,13 +109,13 @@ func cycleCases() []*Case {
 		same("shared/prefix-of-ancestor-slice", prefix, `[1,[1]]`),
 
 		policy("cycle/placeholder-member", selfMap, `{"a":1,"self":"[Circular]"}`).
-			with(Options{Circular: CircularPlaceholder}),
+			with(options.Options{Circular: options.CircularPlaceholder}),
 		policy("cycle/placeholder-array-element", selfSlice, `[1,"[Circular]"]`).
-			with(Options{Circular: CircularPlaceholder}),
+			with(options.Options{Circular: options.CircularPlaceholder}),
 		policy("cycle/placeholder-custom-escaped", selfPtr, `{"Name":"a","Next":"\u003ccycle\u003e \"q\""}`).
-			with(Options{Circular: CircularPlaceholder, Placeholder: `<cycle> "q"`}),
+			with(options.Options{Circular: options.CircularPlaceholder, Placeholder: `<cycle> "q"`}),
 		policy("cycle/placeholder-custom-no-escape-html", selfPtr, `{"Name":"a","Next":"<cycle>"}`).
-			with(Options{Circular: CircularPlaceholder, Placeholder: `<cycle>`, NoEscapeHTML: true}),
-		sub("cycle/indented", selfMap, "{\n  \"a\": 1\n}").with(Options{Indent: "  "}),
+			with(options.Options{Circular: options.CircularPlaceholder, Placeholder: `<cycle>`, Output: options.Output{NoEscapeHTML: true}}),
+		sub("cycle/indented", selfMap, "{\n  \"a\": 1\n}").with(options.Options{Output: options.Output{Indent: "  "}}),
 	}
 }

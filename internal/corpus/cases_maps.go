@@ -26,7 +26,7 @@ func mapCases() []*Case {
 		same("mapkey/escaped", map[string]int{"<a>&": 1, `"q"`: 2, `\`: 3, "\n": 4, "\u2028": 5},
 			`{"\n":4,"\"q\"":2,"\u003ca\u003e\u0026":1,"\\":3,"\u2028":5}`),
 		same("mapkey/escaped-no-escape-html", map[string]int{"<a>&": 1, `"q"`: 2, `\`: 3, "\n": 4, "\u2028": 5},
-			`{"\n":4,"\"q\"":2,"<a>&":1,"\\":3,"\u2028":5}`).with(Options{NoEscapeHTML: true}),
+			`{"\n":4,"\"q\"":2,"<a>&":1,"\\":3,"\u2028":5}`).with(noEscapeHTML),
 		same("mapkey/control-characters", map[string]int{"\b\f\x01": 1}, `{"\b\f\u0001":1}`),
 		same("mapkey/many-keys-sorted", manyKeys(40), wantManyKeys(40)),
 		same("mapkey/byte-order", map[string]int{"é": 1, "z": 2, "Z": 3, "": 4}, `{"":4,"Z":3,"z":2,"é":1}`),

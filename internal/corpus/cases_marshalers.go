@@ -79,7 +79,7 @@ func marshalerCases() []*Case {
 		same("marshaler/nil-map-kind-is-called", struct{ M mapJSON }{}, `{"M":"m0"}`),
 		same("marshaler/non-compact-output", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\" }"), `{"a":[1,2],"b":"\u003c\u0026\u003e"}`),
 		same("marshaler/non-compact-output-no-escape-html", rawJSON("{ \"a\" : [1, 2],\n \"b\":\t\"<&>\u2028\" }"),
-			"{\"a\":[1,2],\"b\":\"<&>\u2028\"}").with(Options{NoEscapeHTML: true}).
+			"{\"a\":[1,2],\"b\":\"<&>\u2028\"}").with(noEscapeHTML).
 			onV2(v2LineSeparators, `{"a":[1,2],"b":"<&>\u2028"}`),
 		same("marshaler/output-line-separator-escaped", rawJSON("\"a\u2028b\u2029\""), `"a\u2028b\u2029"`),
 		same("marshaler/output-padded-number", []any{rawJSON("  42\n")}, `[42]`),
@@ -124,7 +124,7 @@ func marshalerCases() []*Case {
 		same("textmarshaler/pointer-receiver-in-array-value", [1]ptrText{{"e"}}, `[{"S":"e"}]`),
 		same("textmarshaler/output-escaped", rawText("<\xff\u2028\"\n>"), `"\u003c\ufffd\u2028\"\n\u003e"`).
 			onV2(v2InvalidUTF8, "\"\\u003c\uFFFD\\u2028\\\"\\n\\u003e\""),
-		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(Options{NoEscapeHTML: true}),
+		same("textmarshaler/output-no-escape-html", rawText("<&>"), `"<&>"`).with(noEscapeHTML),
 		fails("textmarshaler/error", failText{}, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type corpus.failText: boom")).
 			onV2Err(v2MethodType, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type *corpus.failText: boom")),
 		fails("textmarshaler/error-in-slice", []failText{{}}, ErrAs[*json.MarshalerError]("json: error calling MarshalText for type corpus.failText: boom")).

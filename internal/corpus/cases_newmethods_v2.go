@@ -16,7 +16,7 @@ func marshalerToCases() []*Case {
 		same("newmethods/marshaljsonto/field", struct{ T toOnly }{toOnly{2}}, `{"T":{"to":2}}`),
 		same("newmethods/marshaljsonto/in-interface", []any{toOnly{3}}, `[{"to":3}]`),
 		same("newmethods/marshaljsonto/html", toString{"<&>"}, `"\u003c\u0026\u003e"`),
-		same("newmethods/marshaljsonto/html-off", toString{"<&>"}, `"<&>"`).with(Options{NoEscapeHTML: true}),
+		same("newmethods/marshaljsonto/html-off", toString{"<&>"}, `"<&>"`).with(noEscapeHTML),
 		same("newmethods/marshaljsonto/indent", []toOnly{{4}}, "[\n  {\n    \"to\": 4\n  }\n]").with(indent("", "  ")),
 		same("newmethods/marshaljsonto/pointer-receiver-addressable", &struct{ P toPtr }{toPtr{5}}, `{"P":"toptr"}`),
 		same("newmethods/marshaljsonto/pointer-receiver-not-addressable", struct{ P toPtr }{toPtr{6}}, `{"P":{"N":6}}`),

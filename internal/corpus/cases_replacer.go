@@ -1,6 +1,6 @@
 package corpus
 
-import ()
+import "github.com/safejson/safejson/internal/options"
 
 // replacerCases: the replacer runs exactly once per value, also on a cyclic
 // value (the runner counts the calls and checks their keys).
@@ -14,35 +14,35 @@ func replacerCases() []*Case {
 
 	return []*Case{
 		policy("replacer/identity-on-cyclic-map", cyclic, `{"a":1}`).
-			with(Options{Replacer: keep}).calls("", "a", "self"),
+			with(options.Options{Replacer: keep}).calls("", "a", "self"),
 		policy("replacer/identity-on-cyclic-pointer", selfPtr, `{"Name":"a"}`).
-			with(Options{Replacer: keep}).calls("", "Name", "Next"),
+			with(options.Options{Replacer: keep}).calls("", "Name", "Next"),
 		same("replacer/identity-on-plain-data", struct {
 			A []int `json:"a"`
 			B string
 		}{[]int{1, 2}, "b"}, `{"a":[1,2],"B":"b"}`).
-			with(Options{Replacer: keep}).calls("", "a", "0", "1", "B"),
+			with(options.Options{Replacer: keep}).calls("", "a", "0", "1", "B"),
 		policy("replacer/drop-member", map[string]any{"user": "u", "password": "p"}, `{"user":"u"}`).
-			with(Options{Replacer: func(k string, v any) (any, bool) { return v, k != "password" }}).
+			with(options.Options{Replacer: func(k string, v any) (any, bool) { return v, k != "password" }}).
 			calls("", "password", "user"),
 		policy("replacer/drop-array-element", []int{1, 2, 3}, `[1,null,3]`).
-			with(Options{Replacer: func(k string, v any) (any, bool) { return v, k != "1" }}).
+			with(options.Options{Replacer: func(k string, v any) (any, bool) { return v, k != "1" }}).
 			calls("", "0", "1", "2"),
 		policy("replacer/drop-top-level", []int{1}, `null`).
-			with(Options{Replacer: func(k string, v any) (any, bool) { return v, k != "" }}).
+			with(options.Options{Replacer: func(k string, v any) (any, bool) { return v, k != "" }}).
 			calls(""),
 		policy("replacer/replace-value", struct {
 			N int `json:"n"`
 			M int `json:"m"`
 		}{2, 3}, `{"n":4,"m":3}`).
-			with(Options{Replacer: func(k string, v any) (any, bool) {
+			with(options.Options{Replacer: func(k string, v any) (any, bool) {
 				if k == "n" {
 					return v.(int) * 2, true
 				}
 				return v, true
 			}}).calls("", "n", "m"),
 		policy("replacer/replacement-gets-substitutes", map[string]any{"x": 1}, `{"x":null}`).
-			with(Options{Replacer: func(k string, v any) (any, bool) {
+			with(options.Options{Replacer: func(k string, v any) (any, bool) {
 				if k == "x" {
 					return nan, true
 				}

@@ -2,6 +2,8 @@ package corpus
 
 import (
 	"encoding/json"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // strictCases: Strict and CircularError turn substitutions into errors that
@@ -9,7 +11,7 @@ import (
 // message followed by where (a JSON Pointer); the user's own errors are
 // encoding/json's, unchanged.
 func strictCases() []*Case {
-	strict := Options{Strict: true}
+	strict := options.Options{Strict: true}
 
 	selfMap := map[string]any{"a": 1}
 	selfMap["self"] = selfMap
@@ -30,11 +32,11 @@ func strictCases() []*Case {
 			onV2Err(v2MapKeyErrors, ErrAs[*json.UnsupportedValueError](`json: unsupported value: jsontext: object member name must be a string after offset 2 (at "")`)),
 		policyErr("circular-error/cycle", selfPtr,
 			ErrAs[*json.UnsupportedValueError](`json: unsupported value: encountered a cycle via *corpus.node (at "/Next")`)).
-			with(Options{Circular: CircularError}),
+			with(options.Options{Circular: options.CircularError}),
 		sub("circular-error/other-substitutes-stay", struct {
 			F float64
 			C chan int
-		}{F: nan}, `{"F":null}`).with(Options{Circular: CircularError}),
+		}{F: nan}, `{"F":null}`).with(options.Options{Circular: options.CircularError}),
 		same("strict/nothing-to-substitute", []any{1, "<", map[string]int{"a": 1}}, `[1,"\u003c",{"a":1}]`).with(strict),
 		fails("strict/user-error-unchanged", []any{failJSON{}},
 			ErrAs[*json.MarshalerError]("json: error calling MarshalJSON for type corpus.failJSON: boom")).with(strict).

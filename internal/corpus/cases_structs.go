@@ -49,7 +49,7 @@ func structCases() []*Case {
 			`{"alpha":1,"-":3,"e e":5,"F":6,"\u003cg\u003e":7,"h":"8","ı":9}`).
 			onV2(v2TagName, `{"alpha":1,"-":3,"e e":5,"f":6,"\u003cg\u003e":7,"h":"8","ı":9}`),
 		same("struct/tags-no-escape-html", tagged{G: 7},
-			`{"alpha":0,"-":0,"e e":0,"F":0,"<g>":7,"ı":0}`).with(Options{NoEscapeHTML: true}).
+			`{"alpha":0,"-":0,"e e":0,"F":0,"<g>":7,"ı":0}`).with(noEscapeHTML).
 			onV2(v2TagName, `{"alpha":0,"-":0,"e e":0,"f":0,"<g>":7,"ı":0}`),
 		same("struct/duplicate-tag-names-dropped", duplicateTags(1, 2, 3), `{"C":3}`),
 		same("struct/omitempty", empties{ESl: []int{}, EM: map[string]int{}, Neg: negZero},

@@ -37,7 +37,7 @@ func valueCases() []*Case {
 		same("rawmessage/valid", json.RawMessage(`{"a":1}`), `{"a":1}`),
 		same("rawmessage/non-compact", json.RawMessage("{ \"a\" :\n [1, 2] }"), `{"a":[1,2]}`),
 		same("rawmessage/html-escaped", json.RawMessage(`"<&>"`), `"\u003c\u0026\u003e"`),
-		same("rawmessage/html-no-escape", json.RawMessage(`"<&>"`), `"<&>"`).with(Options{NoEscapeHTML: true}),
+		same("rawmessage/html-no-escape", json.RawMessage(`"<&>"`), `"<&>"`).with(noEscapeHTML),
 		same("rawmessage/nil-is-null", json.RawMessage(nil), `null`).engines(),
 		same("rawmessage/nil-field", struct {
 			R json.RawMessage

@@ -49,12 +49,15 @@ func TestCorpus(t *testing.T) {
 		}
 		assert.Equal(t, c.Options.Replacer != nil, c.ReplacerKeys != nil,
 			"%s: %s: replacer keys are listed exactly when the case has a replacer", c.Name, c.Where())
-		assert.Contains(t, []string{"", CircularPlaceholder, CircularError}, c.Options.Circular, "%s: %s", c.Name, c.Where())
+		o := c.Options
+		assert.NoError(t, o.Validate(), "%s: %s", c.Name, c.Where())
+		assert.True(t, o.Engine == nil && o.API == "" && !o.LineBreaks && !o.NullForNonFinite,
+			"%s: %s: a case sets only the fields of the public Options", c.Name, c.Where())
 		if c.Strict != nil && c.Flavor == nil {
 			assert.Equal(t, Substitute, c.Kind, "%s: %s: a Strict path is a substitute's", c.Name, c.Where())
 		}
 		if c.Engines {
-			assert.True(t, c.Options.IsZero() && c.Kind == Same && len(c.Known) == 0,
+			assert.True(t, c.DefaultOptions() && c.Kind == Same && len(c.Known) == 0,
 				"%s: %s: a case for the engines is a Same case with no options and no known difference", c.Name, c.Where())
 		}
 		for _, k := range c.Known {

@@ -1,47 +1,25 @@
 package corpus
 
-import "github.com/safejson/safejson/internal/flavor"
+import (
+	"reflect"
 
-// Options are the options a case is encoded under, as safejson.Options has
-// them (the corpus imports neither safejson nor its engines, so that the tests
-// of every package can read it). The zero Options are encoding/json's
-// defaults: the only ones the differential tests of package safe and of the
-// engines take (Options.IsZero).
-type Options struct {
-	// NoEscapeHTML, Prefix and Indent are encoding/json's own options
-	// (json.Encoder's SetEscapeHTML(false) and SetIndent).
-	NoEscapeHTML bool
-	Prefix       string
-	Indent       string
-	// MaxDepth, MaxBreadth, Strict, Circular (by name), Placeholder and
-	// Replacer are safejson's options of the same names.
-	MaxDepth    int
-	MaxBreadth  int
-	Strict      bool
-	Circular    string
-	Placeholder string
-	Replacer    func(key string, v any) (any, bool)
-}
-
-// The names of safejson's cycle policies other than the default
-// (CircularOmit, named ""), for Options.Circular.
-const (
-	CircularPlaceholder = "placeholder"
-	CircularError       = "error"
+	"github.com/safejson/safejson/internal/options"
 )
 
-// DefaultMaxDepth is safejson's default MaxDepth (safe.DefaultMaxDepth, which
-// a test of package conformance checks it equals).
-const DefaultMaxDepth = flavor.JSONv2DepthLimit
+// A case's options are the internal form (options.Options) of the settings
+// it is encoded under, as a user sets them, not normalised: the runner turns
+// them into safejson.Options and safe.Options. A case sets only the fields a
+// public Options has (not Engine, API, LineBreaks or NullForNonFinite).
 
-// IsZero reports whether o are encoding/json's defaults: nothing set.
-func (o Options) IsZero() bool {
-	return !o.NoEscapeHTML && o.Prefix == "" && o.Indent == "" && o.StdOnly()
+// DefaultOptions reports whether c is encoded under encoding/json's
+// defaults, no option set: the only cases the differential tests of package
+// safe and of the engines take.
+func (c *Case) DefaultOptions() bool { return reflect.ValueOf(c.Options).IsZero() }
+
+// indent is the options of json.MarshalIndent(v, prefix, indent).
+func indent(prefix, indent string) options.Options {
+	return options.Options{Output: options.Output{Prefix: prefix, Indent: indent}}
 }
 
-// StdOnly reports whether o set no more than encoding/json's own options
-// (NoEscapeHTML, Prefix, Indent).
-func (o Options) StdOnly() bool {
-	return o.MaxDepth == 0 && o.MaxBreadth == 0 && !o.Strict && o.Circular == "" &&
-		o.Placeholder == "" && o.Replacer == nil
-}
+// noEscapeHTML is the options of json.Encoder.SetEscapeHTML(false).
+var noEscapeHTML = options.Options{Output: options.Output{NoEscapeHTML: true}}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // benchCase is a value the planner needs a raw engine figure for: the time of
@@ -14,7 +15,7 @@ import (
 type benchCase struct {
 	name string
 	v    any
-	opts Options
+	opts options.Output
 }
 
 func benchCases() []benchCase {
@@ -22,8 +23,8 @@ func benchCases() []benchCase {
 		{name: "items-20", v: benchdata.Items(20)},
 		{name: "items-500", v: benchdata.Items(500)},
 		{name: "maps-20", v: benchdata.Maps(20)},
-		{name: "items-20-indent", v: benchdata.Items(20), opts: Options{Indent: "  "}},
-		{name: "items-20-noescape", v: benchdata.Items(20), opts: Options{NoEscapeHTML: true}},
+		{name: "items-20-indent", v: benchdata.Items(20), opts: options.Output{Indent: "  "}},
+		{name: "items-20-noescape", v: benchdata.Items(20), opts: options.Output{NoEscapeHTML: true}},
 		// Attempts that fail (sonic also rejects deep-3000; goccy and std
 		// write it).
 		{name: "selfmap", v: benchdata.SelfMap()},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // valueCase is a value every engine must write exactly as encoding/json
@@ -49,8 +50,8 @@ type pointerText struct{ X int }
 
 func (p *pointerText) MarshalText() ([]byte, error) { return []byte("ptext"), nil }
 
-// indentVariants are the Options every ordinary value is written under.
-var indentVariants = []Options{
+// indentVariants are the settings every ordinary value is written under.
+var indentVariants = []options.Output{
 	{},
 	{NoEscapeHTML: true},
 	{Indent: "\t"},

@@ -28,7 +28,11 @@
 // recovers and re-runs the reference encoder, which re-raises a user's panic).
 package engine
 
-import "io"
+import (
+	"io"
+
+	"github.com/safejson/safejson/internal/options"
+)
 
 // Engine is one JSON implementation, configured to write what encoding/json
 // writes.
@@ -37,11 +41,12 @@ type Engine interface {
 	Name() string
 	// Append appends the JSON encoding of v to dst, as json.Marshal,
 	// json.MarshalIndent or json.Encoder (without its trailing newline) would
-	// write it under opts. On failure it returns dst unchanged in length and
-	// a *Rejected, an *Unconvertible, or the user's own error as the
-	// encoding/json type (*json.MarshalerError …); see the package comment.
+	// write it under opts (the engine's part of the internal options). On
+	// failure it returns dst unchanged in length and a *Rejected, an
+	// *Unconvertible, or the user's own error as the encoding/json type
+	// (*json.MarshalerError …); see the package comment.
 	// The bytes of dst beyond its length may be overwritten even on failure.
-	Append(dst []byte, v any, opts Options) ([]byte, error)
+	Append(dst []byte, v any, opts options.Output) ([]byte, error)
 	// Unmarshal decodes as json.Unmarshal.
 	Unmarshal(data []byte, v any) error
 	// NewDecoder returns a stream decoder reading r, as json.NewDecoder.
@@ -50,26 +55,6 @@ type Engine interface {
 	// encoding/json's, so that the planner can route around them.
 	Quirks() Quirks
 }
-
-// Options are the encoding/json settings an engine must honour. The zero value
-// is json.Marshal.
-type Options struct {
-	// NoEscapeHTML is json.Encoder.SetEscapeHTML(false).
-	NoEscapeHTML bool
-	// Prefix and Indent are json.MarshalIndent's.
-	Prefix, Indent string
-	// NullForNonFinite asks the engine to write null for a NaN or ±Inf float
-	// (safejson's default substitute) instead of rejecting the value, where it
-	// can do so exactly as the reference encoder does. An engine that cannot
-	// ignores it and rejects the value. Callers must not set it for values
-	// holding a float field with the ",string" option: sonic writes "null"
-	// there, quoted (internal/plan: noNullForNonFinite).
-	NullForNonFinite bool
-}
-
-// indented reports whether o asks for json.MarshalIndent's layout. As in
-// encoding/json, an empty prefix and indent mean compact output.
-func (o Options) indented() bool { return o.Prefix != "" || o.Indent != "" }
 
 // Decoder is the part of *json.Decoder that codecs use.
 type Decoder interface {

@@ -10,11 +10,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // stdAppend is what encoding/json writes for v under o: json.Encoder with
 // SetEscapeHTML and SetIndent, without its trailing newline.
-func stdAppend(v any, o Options) ([]byte, error) {
+func stdAppend(v any, o options.Output) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(!o.NoEscapeHTML)
@@ -31,12 +33,12 @@ func TestStdAppendIsMarshal(t *testing.T) {
 	for _, c := range ordinaryValues() {
 		want, err := json.Marshal(c.v)
 		require.NoError(t, err, c.name)
-		got, err := stdAppend(c.v, Options{})
+		got, err := stdAppend(c.v, options.Output{})
 		require.NoError(t, err, c.name)
 		require.Equal(t, string(want), string(got), c.name)
 		want, err = json.MarshalIndent(c.v, ">", "  ")
 		require.NoError(t, err, c.name)
-		got, err = stdAppend(c.v, Options{Prefix: ">", Indent: "  "})
+		got, err = stdAppend(c.v, options.Output{Prefix: ">", Indent: "  "})
 		require.NoError(t, err, c.name)
 		require.Equal(t, string(want), string(got), c.name)
 	}

@@ -88,7 +88,7 @@ func IsNonFinite(err error) bool {
 // engine's UnsupportedValueError (strconv's 'g' format: NaN, +Inf, -Inf).
 func nonFiniteText(s string) bool { return s == "NaN" || s == "+Inf" || s == "-Inf" }
 
-// NullsNonFinite reports whether e honours Options.NullForNonFinite (writes
+// NullsNonFinite reports whether e honours options.Output.NullForNonFinite (writes
 // null for NaN and ±Inf itself, as the reference encoder does): sonic does,
 // the others reject the value.
 func NullsNonFinite(e Engine) bool {

@@ -9,6 +9,7 @@ import (
 	gojson "github.com/goccy/go-json"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // goccyEngine is goccy/go-json with its defaults, which are encoding/json's:
@@ -53,7 +54,7 @@ var goccyStreams = sync.Pool{New: func() any {
 	return s
 }}
 
-func (goccyEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
+func (goccyEngine) Append(dst []byte, v any, o options.Output) ([]byte, error) {
 	s := goccyStreams.Get().(*goccyStream)
 	s.w.b = dst
 	s.enc.SetEscapeHTML(!o.NoEscapeHTML)

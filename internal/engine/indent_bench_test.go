@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // BenchmarkIndentStrategy compares ways of writing indented output:
@@ -15,8 +16,8 @@ import (
 // appendIndent, and encoding/json's json.Indent on the same compact bytes.
 func BenchmarkIndentStrategy(b *testing.B) {
 	v := benchdata.Items(20)
-	o := Options{Indent: "  "}
-	compact, err := Goccy().Append(nil, v, Options{})
+	o := options.Output{Indent: "  "}
+	compact, err := Goccy().Append(nil, v, options.Output{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,10 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
 
-// TestNullForNonFinite: an engine that honours Options.NullForNonFinite writes
+// TestNullForNonFinite: an engine that honours options.Output.NullForNonFinite writes
 // exactly the reference encoder's default substitute (null); one that does not
 // still rejects the value. Either way nothing else changes.
 func TestNullForNonFinite(t *testing.T) {
@@ -32,7 +33,7 @@ func TestNullForNonFinite(t *testing.T) {
 	for _, e := range engine.All() {
 		for _, noEscape := range []bool{false, true} {
 			for _, indent := range []string{"", "  "} {
-				o := engine.Options{NullForNonFinite: true, NoEscapeHTML: noEscape, Indent: indent}
+				o := options.Output{NullForNonFinite: true, NoEscapeHTML: noEscape, Indent: indent}
 				for _, v := range values {
 					got, err := e.Append(nil, v, o)
 					if !honours[e.Name()] {
@@ -47,9 +48,9 @@ func TestNullForNonFinite(t *testing.T) {
 			}
 		}
 		// Finite values are written as without the option.
-		plain, err := e.Append(nil, []float64{1.5, -2e300}, engine.Options{})
+		plain, err := e.Append(nil, []float64{1.5, -2e300}, options.Output{})
 		require.NoError(t, err)
-		withOpt, err := e.Append(nil, []float64{1.5, -2e300}, engine.Options{NullForNonFinite: true})
+		withOpt, err := e.Append(nil, []float64{1.5, -2e300}, options.Output{NullForNonFinite: true})
 		require.NoError(t, err)
 		assert.Equal(t, string(plain), string(withOpt), e.Name())
 	}
@@ -61,7 +62,7 @@ func TestAppendUsesRoomInDst(t *testing.T) {
 	v := []string{"a", "b", "<c>"}
 	for _, e := range engine.All() {
 		dst := make([]byte, 0, 4096)
-		out, err := e.Append(dst, v, engine.Options{})
+		out, err := e.Append(dst, v, options.Output{})
 		require.NoError(t, err)
 		assert.Equal(t, `["a","b","\u003cc\u003e"]`, string(out), e.Name())
 		assert.Same(t, &dst[:1][0], &out[:1][0], "%s: output not written into dst", e.Name())

@@ -1,6 +1,10 @@
 package engine
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/safejson/safejson/internal/options"
+)
 
 // appendWriter is an io.Writer that appends to a byte slice: handed to an
 // engine's stream encoder, it lets the encoder write straight into the
@@ -45,9 +49,9 @@ func putScratch(bp *[]byte, b []byte) {
 // appendIndentedVia appends v as json.MarshalIndent writes it: e writes the
 // compact form into a pooled scratch buffer, which appendIndent lays out into
 // dst.
-func appendIndentedVia(e Engine, dst []byte, v any, o Options) ([]byte, error) {
+func appendIndentedVia(e Engine, dst []byte, v any, o options.Output) ([]byte, error) {
 	bp := scratchPool.Get().(*[]byte)
-	compact, err := e.Append((*bp)[:0], v, Options{NoEscapeHTML: o.NoEscapeHTML, NullForNonFinite: o.NullForNonFinite})
+	compact, err := e.Append((*bp)[:0], v, options.Output{NoEscapeHTML: o.NoEscapeHTML, NullForNonFinite: o.NullForNonFinite})
 	if err != nil {
 		scratchPool.Put(bp)
 		return dst, err

@@ -17,6 +17,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // Every quirk an engine reports is shown here by a value that triggers it,
@@ -123,7 +124,7 @@ type quirkDemo struct {
 	name  string
 	quirk Quirks
 	v     any
-	opts  Options
+	opts  options.Output
 	arch  string // the quirk shows only on this GOARCH ("" for all)
 	// quirky lists the engines that show the quirk on this value; every
 	// other engine must do what encoding/json does (write its bytes, or be
@@ -160,9 +161,9 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"\u003ca\u0026b\u003e\""}`}}},
 		{name: "string option line separator", quirk: QuirkStringOption, v: quotedString{"a\u2028b"},
 			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"a\u2028b\""}`}}},
-		{name: "string option line separator unescaped html", quirk: QuirkStringOption, v: quotedString{"<\u2029"}, opts: Options{NoEscapeHTML: true},
+		{name: "string option line separator unescaped html", quirk: QuirkStringOption, v: quotedString{"<\u2029"}, opts: options.Output{NoEscapeHTML: true},
 			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"<\u2029\""}`}}},
-		{name: "string option invalid utf-8", quirk: QuirkStringOption, v: quotedString{"a\xffb"}, opts: Options{NoEscapeHTML: true},
+		{name: "string option invalid utf-8", quirk: QuirkStringOption, v: quotedString{"a\xffb"}, opts: options.Output{NoEscapeHTML: true},
 			// encoding/json on json/v2 writes the U+FFFD raw, so the single
 			// escape makes no difference there.
 			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"a\ufffdb\""}`}}, v2: none},
@@ -170,7 +171,7 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"sonic": {out: `{"s":"\"\\u0008\\u000c\""}`}}},
 		{name: "string option named and pointers", quirk: QuirkStringOption, v: quotedNamed{N: named, P: &str, Q: &named},
 			quirky: map[string]demoOutcome{"sonic": {out: `{"n":"\"\u003cn\u003e\"","p":"\"s\"","q":"\"\u003cn\u003e\""}`}}},
-		{name: "string option indented", quirk: QuirkStringOption, v: quotedString{"&"}, opts: Options{Indent: " "},
+		{name: "string option indented", quirk: QuirkStringOption, v: quotedString{"&"}, opts: options.Output{Indent: " "},
 			quirky: map[string]demoOutcome{"sonic": {out: "{\n \"s\": \"\\\"\\u0026\\\"\"\n}"}}},
 
 		// QuirkMarshalerOutput.
@@ -179,12 +180,12 @@ func quirkDemos() []quirkDemo {
 		{name: "raw message invalid utf-8", quirk: QuirkMarshalerOutput, v: json.RawMessage("\"a\xffb\""),
 			quirky: map[string]demoOutcome{"sonic": {out: `"a\ufffdb"`}},
 			v2:     map[string]demoOutcome{"sonic": {out: "\"a\uFFFDb\""}}},
-		{name: "marshaler invalid utf-8 nested", quirk: QuirkMarshalerOutput, v: []any{rawInvalidUTF8{}}, opts: Options{NoEscapeHTML: true},
+		{name: "marshaler invalid utf-8 nested", quirk: QuirkMarshalerOutput, v: []any{rawInvalidUTF8{}}, opts: options.Output{NoEscapeHTML: true},
 			quirky: map[string]demoOutcome{"sonic": {out: `["a\ufffdb"]`}},
 			v2:     map[string]demoOutcome{"sonic": {out: "[\"a\uFFFDb\"]"}}},
 		{name: "marshaler control escapes", quirk: QuirkMarshalerOutput, v: rawControl{},
 			quirky: map[string]demoOutcome{"sonic": {out: `"\b\f"`}}},
-		{name: "raw message line separator unescaped html", quirk: QuirkMarshalerOutput, v: map[string]json.RawMessage{"r": json.RawMessage("\"\u2028<\"")}, opts: Options{NoEscapeHTML: true},
+		{name: "raw message line separator unescaped html", quirk: QuirkMarshalerOutput, v: map[string]json.RawMessage{"r": json.RawMessage("\"\u2028<\"")}, opts: options.Output{NoEscapeHTML: true},
 			// encoding/json on json/v2 escapes them too (and the goccy
 			// wrapper does there).
 			quirky: map[string]demoOutcome{"sonic": {out: `{"r":"\u2028<"}`}}, v2: none},
@@ -356,7 +357,7 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"goccy": {out: `{"A":["pointer","pointer"]}`}}},
 		{name: "array in map value", quirk: QuirkArrayMethods, v: map[string][1]pointerText{"k": {}},
 			quirky: map[string]demoOutcome{"goccy": {out: `{"k":["ptext"]}`}}},
-		{name: "array in interface", quirk: QuirkArrayMethods, v: []any{[1]pointerText{}}, opts: Options{Indent: "\t"},
+		{name: "array in interface", quirk: QuirkArrayMethods, v: []any{[1]pointerText{}}, opts: options.Output{Indent: "\t"},
 			quirky: map[string]demoOutcome{"goccy": {out: "[\n\t[\n\t\t\"ptext\"\n\t]\n]"}}},
 		{name: "array of structs holding big.Int", quirk: QuirkArrayMethods, v: [1]struct{ X big.Int }{{*big.NewInt(5)}},
 			quirky: map[string]demoOutcome{"goccy": {out: `[{"X":5}]`}}},
@@ -469,7 +470,7 @@ func firstEncodeAlloc(t *testing.T, e Engine, depth int) uint64 {
 	v := reflect.Zero(typ).Interface()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	out, err := e.Append(nil, v, Options{})
+	out, err := e.Append(nil, v, options.Output{})
 	runtime.ReadMemStats(&after)
 	require.NoError(t, err)
 	require.Equal(t, "null", string(out))

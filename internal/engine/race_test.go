@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // freshValues returns n values of struct types made at run time, so that no
@@ -105,7 +107,7 @@ func TestConcurrentFirstUse(t *testing.T) {
 		values := freshValues(t, strings.ToUpper(e.Name()), types)
 		want := make([]string, len(values))
 		for i, v := range values {
-			b, err := stdAppend(v, Options{})
+			b, err := stdAppend(v, options.Output{})
 			require.NoError(t, err)
 			want[i] = string(b)
 		}
@@ -117,7 +119,7 @@ func TestConcurrentFirstUse(t *testing.T) {
 				// Each goroutine walks the types from its own starting point.
 				for k := range values {
 					i := (k + g*len(values)/goroutines) % len(values)
-					b, err := e.Append(nil, values[i], Options{})
+					b, err := e.Append(nil, values[i], options.Output{})
 					if err != nil {
 						got[g][i] = "error: " + err.Error()
 						continue

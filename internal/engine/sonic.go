@@ -20,6 +20,7 @@ import (
 	"github.com/bytedance/sonic/encoder"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 )
 
 // sonicEngine is bytedance/sonic, starting from sonic.ConfigStd: map keys
@@ -42,7 +43,7 @@ import (
 type sonicEngine struct{}
 
 // nullsNonFinite: sonic writes null for NaN and ±Inf under
-// Options.NullForNonFinite (NullsNonFinite).
+// options.Output.NullForNonFinite (NullsNonFinite).
 func (sonicEngine) nullsNonFinite() {}
 
 // Sonic returns bytedance/sonic configured for encoding/json's output. It
@@ -57,7 +58,7 @@ var (
 	// Append does itself: map keys sorted, MarshalJSON output compacted,
 	// strings copied and validated (invalid UTF-8 becomes \ufffd).
 	sonicOpts = encoder.SortMapKeys | encoder.CompactMarshaler | encoder.ValidateString
-	// sonicNullOpts write null for NaN and ±Inf (Options.NullForNonFinite).
+	// sonicNullOpts write null for NaN and ±Inf (options.Output.NullForNonFinite).
 	sonicNullOpts = sonicOpts | encoder.EncodeNullForInfOrNan
 )
 
@@ -80,8 +81,8 @@ func (sonicEngine) Quirks() Quirks                     { return sonicQuirks }
 func (sonicEngine) Unmarshal(data []byte, v any) error { return sonicStd.Unmarshal(data, v) }
 func (sonicEngine) NewDecoder(r io.Reader) Decoder     { return sonicStd.NewDecoder(r) }
 
-func (sonicEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
-	if o.indented() {
+func (sonicEngine) Append(dst []byte, v any, o options.Output) ([]byte, error) {
+	if o.Indented() {
 		// sonic's MarshalIndent is its Marshal followed by json.Indent, as
 		// here, but with one more copy.
 		return appendIndentedVia(Sonic(), dst, v, o)

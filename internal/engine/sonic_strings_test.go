@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 )
 
 func TestFixControlEscapes(t *testing.T) {
@@ -76,7 +77,7 @@ func TestSonicStringsAsStd(t *testing.T) {
 		}
 		s := string(b)
 		for _, v := range []any{s, map[string]string{s: s}, []any{s, 1}} {
-			for _, o := range []Options{{}, {NoEscapeHTML: true}} {
+			for _, o := range []options.Output{{}, {NoEscapeHTML: true}} {
 				want, err := stdAppend(v, o)
 				require.NoError(t, err)
 				got, err := e.Append(nil, v, o)
@@ -117,7 +118,7 @@ func TestSonicLargeOutputReusesItsBuffer(t *testing.T) {
 	// No collection while measuring: it would empty the pool of scratch
 	// buffers at a moment of its choosing.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	for _, o := range []Options{{}, {NoEscapeHTML: true}} {
+	for _, o := range []options.Output{{}, {NoEscapeHTML: true}} {
 		got, err := Sonic().Append(nil, v, o)
 		require.NoError(t, err)
 		if o.NoEscapeHTML {

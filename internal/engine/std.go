@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"io"
 	"sync"
+
+	"github.com/safejson/safejson/internal/options"
 )
 
 // stdEngine is encoding/json itself: the reference every other engine is
@@ -32,8 +34,8 @@ var stdStreams = sync.Pool{New: func() any {
 	return s
 }}
 
-func (stdEngine) Append(dst []byte, v any, o Options) ([]byte, error) {
-	if o.indented() {
+func (stdEngine) Append(dst []byte, v any, o options.Output) ([]byte, error) {
+	if o.Indented() {
 		return appendIndentedVia(Std(), dst, v, o)
 	}
 	s := stdStreams.Get().(*stdStream)

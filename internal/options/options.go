@@ -1,16 +1,20 @@
-// Package options is the one internal form of an encode's settings.
-// safejson.Options and safe.Options (the public forms) each become an
-// Options in one place, normalised and validated there, once per encode;
-// the reference encoder's state (package safe), the planner's request
-// (internal/plan) and the engine's options (internal/engine) are all read
-// from it.
+// Package options is the one internal form of an encode's settings, from
+// the API to the engines. safejson.Options and safe.Options (the public
+// forms) each become an Options in one place (their internal method),
+// validated and normalised there by Normalize, once per call; the reference
+// encoder (package safe), the planner (internal/plan) and the engines
+// (internal/engine, which read its Output) all read that Options, and the
+// test corpus (internal/corpus) states its cases' settings in it.
+//
+// The package imports nothing of safejson's, so that every package may read
+// it: package safe without linking the engines, internal/engine without a
+// cycle.
 package options
 
 import (
 	"fmt"
 	"strconv"
 
-	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
 )
 
@@ -46,27 +50,60 @@ const (
 	DefaultPlaceholder = "[Circular]"
 )
 
-// Options are an encode's settings. The public Options types each fill the
-// user's fields in (one place each), then call Normalize, once; from then on
-// every default is filled in and every bound applied.
+// Options are an encode's settings. A public Options type fills the user's
+// fields in (its internal method, one per type), then calls Normalize, once;
+// from then on every default is filled in and every bound applied.
 type Options struct {
-	Circular     int    // a policy (CircularOmit …)
-	Placeholder  string // normalised: never empty
-	MaxDepth     int    // normalised: 1 to HardMaxDepth
-	MaxBreadth   int    // 0: unlimited
-	Strict       bool
-	Replacer     func(key string, value any) (any, bool)
-	NoEscapeHTML bool
-	Prefix       string
-	Indent       string
+	// Output is what an engine reads.
+	Output
+	Circular    int    // a policy (CircularOmit …)
+	Placeholder string // normalised: never empty
+	MaxDepth    int    // normalised: 1 to HardMaxDepth
+	MaxBreadth  int    // 0: unlimited
+	Strict      bool
+	Replacer    func(key string, value any) (any, bool)
 	// LineBreaks asks for json.MarshalIndent's layout even with an empty
-	// Prefix and Indent (MarshalIndent, AppendIndent).
+	// Prefix and Indent (SetMarshalIndent).
 	LineBreaks bool
-	// Engine is the engine safejson.Options names, nil for the default plan.
-	Engine engine.Engine
+	// Engine is the engine safejson.Options names, nil for the default
+	// plan: an internal/engine.Engine, held as any because that package
+	// reads these Options (internal/plan asserts it).
+	Engine any
 	// API is the package whose Options these are ("safejson" or "safe"),
 	// which names it in their errors; "" is "safejson".
 	API string
+}
+
+// Output is the part of Options that every encoder honours, an engine's
+// Append included: encoding/json's own settings, and the planner's answer
+// for the value. The zero Output is json.Marshal.
+type Output struct {
+	// NoEscapeHTML is json.Encoder.SetEscapeHTML(false).
+	NoEscapeHTML bool
+	// Prefix and Indent are json.MarshalIndent's and json.Encoder.SetIndent's.
+	// An empty prefix and indent mean compact output (but see
+	// Options.LineBreaks).
+	Prefix, Indent string
+	// NullForNonFinite asks an engine to write null for a NaN or ±Inf float
+	// (safejson's default substitute) instead of rejecting the value, where
+	// it can do so exactly as the reference encoder does; an engine that
+	// cannot ignores it and rejects the value. The caller sets it per value,
+	// from the planner's answer (plan.Decision), never for a value holding a
+	// float field with the ",string" option: sonic writes "null" there,
+	// quoted (internal/plan: noNullForNonFinite). The reference encoder does
+	// not read it.
+	NullForNonFinite bool
+}
+
+// Indented reports whether o asks for json.MarshalIndent's layout: as in
+// encoding/json, an empty prefix and indent mean compact output.
+func (o Output) Indented() bool { return o.Prefix != "" || o.Indent != "" }
+
+// SetMarshalIndent sets json.MarshalIndent's layout: prefix and indent, and
+// every member on its own line even when both are empty. It is how the
+// MarshalIndent and AppendIndent of every public form lay their output out.
+func (o *Options) SetMarshalIndent(prefix, indent string) {
+	o.Prefix, o.Indent, o.LineBreaks = prefix, indent, true
 }
 
 // Normalize validates o, as Validate, and fills in the defaults and bounds.
@@ -111,7 +148,7 @@ func (o *Options) Validate() error {
 }
 
 // Indented reports whether the output is laid out as json.MarshalIndent's.
-func (o *Options) Indented() bool { return o.LineBreaks || o.Prefix != "" || o.Indent != "" }
+func (o *Options) Indented() bool { return o.LineBreaks || o.Output.Indented() }
 
 // SafeOnly reports whether o needs what only the reference encoder does: a
 // replacer (called once per value), a breadth limit, or MarshalIndent's
@@ -119,12 +156,6 @@ func (o *Options) Indented() bool { return o.LineBreaks || o.Prefix != "" || o.I
 // output).
 func (o *Options) SafeOnly() bool {
 	return o.Replacer != nil || o.MaxBreadth != 0 || (o.LineBreaks && o.Prefix == "" && o.Indent == "")
-}
-
-// EngineOptions are the engine's options for o; nullForNonFinite is the
-// planner's answer for the value (see engine.Options).
-func (o *Options) EngineOptions(nullForNonFinite bool) engine.Options {
-	return engine.Options{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent, NullForNonFinite: nullForNonFinite}
 }
 
 // SafeAppend is the reference encoder under normalised options: it appends

@@ -41,30 +41,34 @@ func TestIndentedAndSafeOnly(t *testing.T) {
 		o                  options.Options
 		indented, safeOnly bool
 	}{
-		{options.Options{Indent: " "}, true, false},
-		{options.Options{Prefix: "//"}, true, false},
+		{options.Options{Output: options.Output{Indent: " "}}, true, false},
+		{options.Options{Output: options.Output{Prefix: "//"}}, true, false},
 		{options.Options{LineBreaks: true}, true, true},
-		{options.Options{LineBreaks: true, Indent: "\t"}, true, false},
+		{options.Options{LineBreaks: true, Output: options.Output{Indent: "\t"}}, true, false},
 		{options.Options{MaxBreadth: 3}, false, true},
 		{options.Options{Replacer: func(_ string, v any) (any, bool) { return v, true }}, false, true},
 	} {
 		assert.Equal(t, c.indented, c.o.Indented(), "%+v", c.o)
 		assert.Equal(t, c.safeOnly, c.o.SafeOnly(), "%+v", c.o)
+		assert.Equal(t, c.o.Prefix != "" || c.o.Indent != "", c.o.Output.Indented(), "%+v: what an engine reads", c.o)
 	}
+	var o options.Options
+	o.SetMarshalIndent("", "")
+	assert.True(t, o.Indented() && o.SafeOnly(), "MarshalIndent's layout with an empty prefix and indent")
+	assert.False(t, o.Output.Indented(), "an engine takes an empty prefix and indent for compact output")
+	o.SetMarshalIndent(">", "\t")
+	assert.Equal(t, options.Output{Prefix: ">", Indent: "\t"}, o.Output)
+	assert.True(t, o.LineBreaks && !o.SafeOnly())
 }
 
 // TestEveryPublicFieldHasItsInternalOne: each field of the public Options
 // types has a namesake here, so that a new setting cannot be dropped on
-// the way in without this failing (Engine is safejson's; lineBreaks is
-// LineBreaks).
+// the way in without this failing (Engine is safejson's).
 func TestEveryPublicFieldHasItsInternalOne(t *testing.T) {
 	in := reflect.TypeFor[options.Options]()
 	for _, pub := range []reflect.Type{reflect.TypeFor[safe.Options](), reflect.TypeFor[safejson.Options]()} {
 		for i := range pub.NumField() {
 			name := pub.Field(i).Name
-			if name == "lineBreaks" {
-				name = "LineBreaks"
-			}
 			_, ok := in.FieldByName(name)
 			assert.True(t, ok, "%s.%s has no internal field", pub, pub.Field(i).Name)
 		}

@@ -176,7 +176,7 @@ var quirkRules = []quirkRule{
 
 // noNullForNonFinite are the features of a value for which an engine must
 // not be asked to write NaN and ±Inf as null itself
-// (engine.Options.NullForNonFinite): sonic writes "null", quoted, for a
+// (options.Output.NullForNonFinite): sonic writes "null", quoted, for a
 // float field with the ",string" option, and an interface may hold one.
 const noNullForNonFinite = featStringOpt | featDynamic
 

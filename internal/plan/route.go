@@ -46,7 +46,7 @@ const MaxDecodedMembers = 128
 type EncodeRoute struct {
 	// Engine writes the value; nil means the reference encoder.
 	Engine engine.Engine
-	// NullForNonFinite is engine.Options.NullForNonFinite for the value.
+	// NullForNonFinite is options.Output.NullForNonFinite for the value.
 	NullForNonFinite bool
 	// Retry is the engine to try, with NullForNonFinite, when Engine rejects
 	// the value for a NaN or ±Inf (nonFiniteRetry); nil for none.
@@ -222,7 +222,7 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 	var one [1]candidate
 	cs := defaultCandidates
 	if o.Engine != nil {
-		c, ok := candidateFor(o.Engine)
+		c, ok := candidateFor(o.Engine.(engine.Engine))
 		if !ok {
 			return nil, nil
 		}
