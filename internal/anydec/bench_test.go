@@ -2,12 +2,10 @@ package anydec_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/safejson/safejson/internal/anydec"
+	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 )
 
@@ -18,17 +16,15 @@ import (
 // checked the input already), and, for the ratio, by encoding/json and by
 // the validator alone. Skipped without the directory.
 func BenchmarkCorpus(b *testing.B) {
-	dir := os.Getenv("ANYDEC_CORPUS")
-	if dir == "" {
+	files, err := benchdata.Corpus()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if files == nil {
 		b.Skip("ANYDEC_CORPUS unset")
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		name, data := f.Name, f.Data
 		b.Run(name+"/anydec", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			b.ReportAllocs()

@@ -1,10 +1,9 @@
 package engine
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/safejson/safejson/internal/benchdata"
 )
 
 // BenchmarkValidJSON times the hand-written validator on each file of the
@@ -12,17 +11,15 @@ import (
 // BenchmarkCorpus): BenchmarkValidJSON/<file>/valid (validJSON alone) and
 // /scan (Scan finding both input facts). Skipped without the directory.
 func BenchmarkValidJSON(b *testing.B) {
-	dir := os.Getenv("ANYDEC_CORPUS")
-	if dir == "" {
+	files, err := benchdata.Corpus()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if files == nil {
 		b.Skip("ANYDEC_CORPUS unset")
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		name, data := f.Name, f.Data
 		b.Run(name+"/valid", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
