@@ -16,13 +16,9 @@ import (
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
-
-// nested returns n nested JSON arrays.
-func nested(n int) string {
-	return strings.Repeat("[", n) + strings.Repeat("]", n)
-}
 
 // stdEncoder is json.Encoder's output without its trailing newline.
 func stdEncoder(v any, escapeHTML bool, prefix, indent string) ([]byte, error) {
@@ -229,7 +225,7 @@ func checkUserError(t *testing.T, c *corpus.Case, stdErr error) {
 // TestMarshalJSONNesting: JSON from MarshalJSON may nest as deep as
 // encoding/json's scanner allows (10000), and no deeper (checked by the table).
 func TestMarshalJSONNesting(t *testing.T) {
-	v := rawJSON(nested(10000))
+	v := rawJSON(testutil.NestedArrays(10000))
 	want, err := json.Marshal(v)
 	require.NoError(t, err)
 	got, err := safe.Marshal(v)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/anydec"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // TestAllocs: decoding into an any, a map and a slice makes at most as
@@ -35,7 +36,7 @@ func TestAllocs(t *testing.T) {
 		for _, target := range []func() any{func() any { return new(any) }, func() any { return new(map[string]any) }, func() any { return new([]any) }} {
 			std := testing.AllocsPerRun(20, func() { _ = json.Unmarshal(data, target()) })
 			ours := testing.AllocsPerRun(20, func() { _ = anydec.Unmarshal(data, target(), false, false) })
-			assert.LessOrEqual(t, ours, std+poolSlack, "%s into %T: allocations", name, target())
+			assert.LessOrEqual(t, ours, std+poolSlack(), "%s into %T: allocations", name, target())
 			stdBytes := bytesOf(func() { _ = json.Unmarshal(data, target()) })
 			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), false, false) })
 			assert.LessOrEqual(t, ourBytes, stdBytes, "%s into %T: bytes", name, target())
@@ -209,4 +210,16 @@ func retained(f func() any) int64 {
 	after := heap()
 	runtime.KeepAlive(v)
 	return after - before
+}
+
+// poolSlack: under the race detector, sync.Pool drops pooled values at
+// random, so a decode now and then starts with a fresh decoder, whose
+// scratch buffer grows again to the longest escaped string (one allocation
+// per doubling, a dozen for the 4 KB strings of TestAllocs); AllocsPerRun
+// averages them in. The exact bound is checked without the race detector.
+func poolSlack() float64 {
+	if testutil.RaceEnabled {
+		return 12
+	}
+	return 0
 }

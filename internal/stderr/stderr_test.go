@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 type badText struct{}
@@ -86,17 +87,8 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 	assert.ErrorAs(t, Syntax([]byte(`nope`)), &se)
 }
 
-// nested returns a value of n nested arrays.
-func nested(n int) any {
-	var v any
-	for range n {
-		v = []any{v}
-	}
-	return v
-}
-
 func TestTooDeep(t *testing.T) {
-	_, err := json.Marshal(nested(10001))
+	_, err := json.Marshal(testutil.NestedAny(10001, nil))
 	if flavor.MaxDepth == 0 {
 		require.NoError(t, err)
 		assert.NoError(t, TooDeep())
@@ -105,7 +97,7 @@ func TestTooDeep(t *testing.T) {
 	require.Error(t, err)
 	assert.IsType(t, err, TooDeep())
 	assert.Equal(t, err.Error(), TooDeep().Error())
-	_, err = json.Marshal(nested(flavor.MaxDepth))
+	_, err = json.Marshal(testutil.NestedAny(flavor.MaxDepth, nil))
 	assert.NoError(t, err)
 }
 
