@@ -3,6 +3,7 @@ package safejson
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/plan"
 )
 
@@ -303,12 +305,13 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
+	start := d.std.InputOffset()
 	if d.opts.Engine.IsZero() && anydec.Target(v) {
 		var raw json.RawMessage
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
-		return anydec.Unmarshal(raw, v, d.useNumber, true)
+		return d.valueError(anydec.Unmarshal(raw, v, d.useNumber, true), start, raw)
 	}
 	r := d.opts.decodeRoute(v)
 	if d.flags || r.Eng == engine.Std() {
@@ -326,10 +329,23 @@ func (d *Decoder) Decode(v any) error {
 	if r.Needs != 0 {
 		facts, _ := engine.Scan(raw, r.Needs) // valid: json.Decoder read it
 		if eng = r.Pick(facts); eng == engine.Std() {
-			return json.Unmarshal(raw, v)
+			return d.valueError(json.Unmarshal(raw, v), start, raw)
 		}
 	}
-	return decodeValid(eng, raw, v, kind)
+	return d.valueError(decodeValid(eng, raw, v, kind), start, raw)
+}
+
+// valueError returns err, the error of decoding raw, the value the stream
+// held after offset start, with json.Decoder's Offset in an
+// *json.UnmarshalTypeError: decoding raw counts it from raw's first byte,
+// json.Decoder on the classic flavour from start, the white space before the
+// value included (flavor.DecoderOffsetCountsSpace).
+func (d *Decoder) valueError(err error, start int64, raw []byte) error {
+	var ute *json.UnmarshalTypeError
+	if flavor.DecoderOffsetCountsSpace && errors.As(err, &ute) {
+		ute.Offset += d.std.InputOffset() - start - int64(len(raw))
+	}
+	return err
 }
 
 // More reports whether there is another element in the current array or

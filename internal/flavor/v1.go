@@ -114,3 +114,8 @@ func ParseTag(tag string) (name string, opts TagOptions) {
 	}
 	return name, opts
 }
+
+// DecoderOffsetCountsSpace: json.Decoder counts the Offset of an
+// *UnmarshalTypeError from the end of the previous value, so the white space
+// before the value is in it.
+const DecoderOffsetCountsSpace = true

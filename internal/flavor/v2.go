@@ -229,3 +229,7 @@ func tagIdent(s string) (string, int) {
 	}
 	return s[:n], n
 }
+
+// DecoderOffsetCountsSpace: json.Decoder counts the Offset of an
+// *UnmarshalTypeError from the value's first byte, as json.Unmarshal does.
+const DecoderOffsetCountsSpace = false
