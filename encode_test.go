@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -20,6 +21,7 @@ import (
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -38,6 +40,15 @@ func (e *countingEngine) Append(dst []byte, v any, o engine.Options) ([]byte, er
 	return e.Engine.Append(dst, v, o)
 }
 
+// eachOptions are the default Options, then Options naming each engine.
+func eachOptions() []Options {
+	opts := []Options{{}}
+	for _, e := range engine.All() {
+		opts = append(opts, Options{Engine: enginehandle.Of(e)})
+	}
+	return opts
+}
+
 func eachEngine(t *testing.T, fn func(t *testing.T, e engine.Engine)) {
 	for _, e := range engine.All() {
 		t.Run(e.Name(), func(t *testing.T) { fn(t, e) })
@@ -54,8 +65,8 @@ func TestPlainDataGoesToEngineOnce(t *testing.T) {
 		}{
 			{benchdata.Items(20), true},
 			{benchdata.DeepStruct(50), false},
-			{planIface{Any: benchdata.Maps(2)}, true},
-			{planIface{Any: map[string]any{"a": []any{"b", true, nil}}}, false},
+			{testutil.Iface{Any: benchdata.Maps(2)}, true},
+			{testutil.Iface{Any: map[string]any{"a": []any{"b", true, nil}}}, false},
 			{nil, false},
 			{1.5, true},
 		} {
@@ -217,23 +228,6 @@ func (f failing) MarshalJSON() ([]byte, error) {
 	return nil, errors.New("no luck")
 }
 
-// assertStdError checks that err is encoding/json's error want: the same
-// type, the same message, and for a *json.MarshalerError the same Type and an
-// Err of the same type and message (the user's own error).
-func assertStdError(t *testing.T, want, err error) {
-	t.Helper()
-	require.Error(t, want, "encoding/json accepts the value")
-	require.Error(t, err)
-	assert.Equal(t, reflect.TypeOf(want), reflect.TypeOf(err), "error type")
-	assert.Equal(t, want.Error(), err.Error(), "error message")
-	var wantME, gotME *json.MarshalerError
-	if errors.As(want, &wantME) && assert.ErrorAs(t, err, &gotME) {
-		assert.Equal(t, wantME.Type, gotME.Type, "MarshalerError.Type")
-		assert.Equal(t, reflect.TypeOf(wantME.Err), reflect.TypeOf(gotME.Err), "MarshalerError.Err's type")
-		assert.Equal(t, wantME.Err.Error(), gotME.Err.Error(), "MarshalerError.Err's message")
-	}
-}
-
 func TestUserPanicPropagates(t *testing.T) {
 	eachEngine(t, func(t *testing.T, e engine.Engine) {
 		assert.PanicsWithValue(t, "user bug", func() { _, _ = Options{Engine: enginehandle.Of(e)}.Marshal(panicky{}) })
@@ -248,7 +242,7 @@ func TestUserErrorIsStdError(t *testing.T) {
 		require.Error(t, want)
 		dst := []byte("prefix")
 		got, err := Options{Engine: enginehandle.Of(e)}.Append(dst, map[string]any{"f": failing{&calls}})
-		assertStdError(t, want, err)
+		testutil.SameError(t, want, err)
 		assert.Equal(t, "prefix", string(got), "nothing appended on error")
 		assert.LessOrEqual(t, calls, 2, "the user's method is not retried more than once")
 	})
@@ -282,7 +276,8 @@ func TestEncoderWritesNothingOnError(t *testing.T) {
 	w := &countingWriter{}
 	err := NewEncoder(w).Encode([]any{1, failing{&calls}})
 	stdErr := json.NewEncoder(&countingWriter{}).Encode([]any{1, failing{&calls}})
-	assertStdError(t, stdErr, err)
+	require.Error(t, stdErr, "encoding/json accepts the value")
+	testutil.SameError(t, stdErr, err)
 	assert.Zero(t, w.writes)
 
 	// A substitute is no error: one write of the whole value.
@@ -387,26 +382,6 @@ func TestConcurrentFirstUse(t *testing.T) {
 	wg.Wait()
 }
 
-func TestUnmarshalAndDecoder(t *testing.T) {
-	eachEngine(t, func(t *testing.T, e engine.Engine) {
-		var v struct {
-			A int
-			B []string
-		}
-		require.NoError(t, Options{Engine: enginehandle.Of(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
-		assert.Equal(t, 1, v.A)
-		assert.Equal(t, []string{"x"}, v.B)
-
-		d := Options{Engine: enginehandle.Of(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
-		d.UseNumber()
-		var m map[string]any
-		require.NoError(t, d.Decode(&m))
-		assert.Equal(t, json.Number("1.5"), m["n"])
-		require.NoError(t, d.Decode(&m))
-		assert.ErrorIs(t, d.Decode(&m), io.EOF)
-	})
-}
-
 // Unexported embedded structs with MarshalJSON methods (category M): the
 // classic encoding/json panics on them, encoding/json on json/v2 leaves them
 // out, and the engines call the methods; every path writes what the
@@ -446,4 +421,537 @@ func TestHiddenMethodsGoToReferenceEncoder(t *testing.T) {
 			assert.Equal(t, string(want), string(got), "%#v", v)
 		})
 	}
+}
+
+// TestNonFiniteRetry: a type that holds strings and floats goes to goccy
+// first; a NaN that goccy rejects is written by sonic (null, as the
+// reference encoder writes it) rather than by the reference encoder, and the
+// type goes to sonic first from then on.
+func TestNonFiniteRetry(t *testing.T) {
+	compiled := map[string]bool{}
+	for _, e := range engine.All() {
+		compiled[e.Name()] = true
+	}
+	if !compiled["sonic"] || !compiled["goccy"] {
+		// One engine only: no order to choose, no retry.
+		var o Options
+		assert.Nil(t, o.plan([]struct{ F float64 }{{1}}).Retry)
+		return
+	}
+	type scored struct {
+		Name  string
+		Score float64
+	}
+	plain := []scored{{"a", 1}, {"<b>", 2.5}}
+	withNaN := []scored{{"a", 1}, {"b", math.NaN()}, {"c", math.Inf(-1)}}
+	var o Options
+	require.Equal(t, "goccy", o.plan(plain).Engine.Name(), "strings and floats: goccy first")
+
+	want, err := json.Marshal(plain)
+	require.NoError(t, err)
+	got, err := Marshal(plain)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+	assert.Equal(t, "goccy", o.plan(plain).Engine.Name(), "no NaN met yet")
+
+	ref, err := safe.Options{}.Marshal(withNaN)
+	require.NoError(t, err)
+	assert.Equal(t, `[{"Name":"a","Score":1},{"Name":"b","Score":null},{"Name":"c","Score":null}]`, string(ref))
+	if o.plan(plain).Retry == nil {
+		// sonic may not take the type here (arm64's sonic has float quirks
+		// the planner avoids): goccy's rejection goes to the reference
+		// encoder, and the type stays with goccy.
+		got, err = Marshal(withNaN)
+		require.NoError(t, err)
+		assert.Equal(t, string(ref), string(got))
+		assert.Equal(t, "goccy", o.plan(plain).Engine.Name())
+		return
+	}
+	require.Equal(t, "sonic", o.plan(plain).Retry.Name(), "sonic writes a NaN goccy rejects")
+	got, err = Marshal(withNaN)
+	require.NoError(t, err)
+	assert.Equal(t, string(ref), string(got))
+	assert.Equal(t, "sonic", o.plan(plain).Engine.Name(), "after a NaN the type goes to sonic first")
+
+	got, err = Marshal(plain)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got), "sonic writes encoding/json's bytes for it")
+
+	strict := Options{Strict: true}
+	assert.Nil(t, strict.plan(plain).Retry, "no retry under Strict: the error is wanted")
+	_, err = strict.Marshal(withNaN)
+	var ue *json.UnsupportedValueError
+	assert.ErrorAs(t, err, &ue)
+}
+
+// TestClassicTagNamesThroughEngines: tag names the classic encoding/json
+// takes whole (flavor.ClassicName: letters of any script, digits, spaces and
+// its punctuation) are written alike by both flavours and by every engine,
+// with and without HTML escaping, so they are no odd names for the planner
+// (featOddTagName) and such a type goes to an engine on json/v2 too.
+func TestClassicTagNamesThroughEngines(t *testing.T) {
+	v := struct {
+		A int `json:"a b"`
+		B int `json:"é"`
+		C int `json:"名前"`
+		D int `json:"a-b.c"`
+		E int `json:"<x>"`
+		F int `json:"a&b"`
+		G int `json:"x:y,omitempty"`
+		H int `json:"$%()*+/;=?@[]^_{|}~!#"`
+	}{1, 2, 3, 4, 5, 6, 7, 8}
+	want, err := json.Marshal(v)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	require.NoError(t, enc.Encode(v))
+	wantRaw := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	for _, e := range engine.All() {
+		got, err := e.Append(nil, v, engine.Options{})
+		require.NoError(t, err, e.Name())
+		assert.Equal(t, string(want), string(got), e.Name())
+		got, err = e.Append(nil, v, engine.Options{NoEscapeHTML: true})
+		require.NoError(t, err, e.Name())
+		assert.Equal(t, string(wantRaw), string(got), "%s, no HTML escaping", e.Name())
+	}
+	var o Options
+	assert.NotNil(t, o.plan(v).Engine, "an engine writes it")
+	got, err := Marshal(v)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}
+
+// TestDecodedJSONThroughEngines: decoded JSON with few members, which now
+// goes to an engine after the pre-scan, is written with encoding/json's bytes
+// by every engine, on the strings and floats where the engines' own rules
+// differ most (invalid UTF-8, U+2028, HTML, control characters, exponent
+// thresholds, -0, the extremes), and each value is attempted by the engine
+// once at most.
+func TestDecodedJSONThroughEngines(t *testing.T) {
+	strs := []any{
+		"plain", "<a href=\"x\">&</a>", "\u2028\u2029", "a\x00b\x1f\b\f\n\r\t\\\"",
+		"bad \xff\xfe utf8 \xed\xa0\x80 \xc0\xaf", "é中😀", "\u007f\u0080",
+	}
+	floats := []any{
+		0.0, math.Copysign(0, -1), 1e21, 1e20, 123456789012345678901.0, 1e-6, 1e-7, 9.999999e-7,
+		5e-324, math.MaxFloat64, -math.MaxFloat64, 0.1, 1.0 / 3, 1 << 53, 1<<53 + 2, float64(math.MaxInt64),
+	}
+	values := []any{
+		map[string]any{"s": strs, "k\u2028<>&": "v", "bad\xffkey": true, "n": nil},
+		floats,
+		map[string]any{"f": floats, "s": strs[:3]},
+		[]any{map[string]any{}, []any{}, map[string]any{"a": []any{nil, false, "x"}}},
+		"just a string <&>",
+		1.5,
+		map[string]any{"nan": math.NaN()}, // an engine rejects it: the reference encoder's null
+	}
+	for _, e := range engine.All() {
+		ce := &countingEngine{Engine: e}
+		o := Options{Engine: enginehandle.Of(ce)}
+		for _, v := range values {
+			before := ce.calls.Load()
+			got, err := o.Marshal(v)
+			require.NoError(t, err)
+			want, werr := json.Marshal(v)
+			if werr == nil {
+				assert.Equal(t, string(want), string(got), "%s: %#v", e.Name(), v)
+			} else {
+				assert.True(t, json.Valid(got), "%s: %s", e.Name(), got)
+			}
+			assert.LessOrEqual(t, ce.calls.Load()-before, int64(1), "%s: %#v", e.Name(), v)
+		}
+		got, err := o.MarshalIndent(values[0], "", "  ")
+		require.NoError(t, err)
+		want, err := json.MarshalIndent(values[0], "", "  ")
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(got), "%s indented", e.Name())
+		assert.Positive(t, ce.calls.Load(), "%s: no value reached the engine", e.Name())
+		noHTML := Options{Engine: enginehandle.Of(e), NoEscapeHTML: true}
+		got, err = noHTML.Marshal(values[0])
+		require.NoError(t, err)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		require.NoError(t, enc.Encode(values[0]))
+		assert.Equal(t, strings.TrimSuffix(buf.String(), "\n"), string(got), "%s without HTML escaping", e.Name())
+	}
+}
+
+// The user's methods (MarshalJSON, MarshalText, AppendText, an IsZero that
+// omitzero calls) run once per value per call, on every route: each
+// engine of the default plan and each named one, Marshal, MarshalIndent,
+// Encoder and Append, for values an engine writes and values that need the
+// fallback (NaN, a func, a cycle, a method's error or invalid output). The
+// count is encoding/json's for the same value where encoding/json gives
+// one (it writes the value or fails on the user's code), else one call per
+// method value.
+
+// onceCalls counts the calls of the methods below.
+var onceCalls struct{ json, text, appendText, isZero, replacer atomic.Int64 }
+
+type counts struct{ json, text, appendText, isZero int64 }
+
+func (c counts) total() int64 { return c.json + c.text + c.appendText + c.isZero }
+
+func takeCounts() counts {
+	return counts{onceCalls.json.Swap(0), onceCalls.text.Swap(0), onceCalls.appendText.Swap(0), onceCalls.isZero.Swap(0)}
+}
+
+type onceJSON int
+
+func (v onceJSON) MarshalJSON() ([]byte, error) {
+	onceCalls.json.Add(1)
+	return []byte(strconv.Itoa(int(v))), nil
+}
+
+type onceText int
+
+func (v onceText) MarshalText() ([]byte, error) {
+	onceCalls.text.Add(1)
+	return []byte("t" + strconv.Itoa(int(v))), nil
+}
+
+// onceAppend has AppendText (which encoding/json on json/v2 calls) and
+// MarshalText (which the classic one calls).
+type onceAppend int
+
+func (v onceAppend) AppendText(b []byte) ([]byte, error) {
+	onceCalls.appendText.Add(1)
+	return append(b, 'a'), nil
+}
+
+func (v onceAppend) MarshalText() ([]byte, error) {
+	onceCalls.text.Add(1)
+	return []byte("a"), nil
+}
+
+type oncePtr struct{ N int }
+
+func (p *oncePtr) MarshalJSON() ([]byte, error) {
+	onceCalls.json.Add(1)
+	return []byte(strconv.Itoa(p.N)), nil
+}
+
+// onceZero has IsZero, which omitzero calls.
+type onceZero int
+
+func (v onceZero) IsZero() bool {
+	onceCalls.isZero.Add(1)
+	return v == 0
+}
+
+type onceBad int
+
+func (onceBad) MarshalJSON() ([]byte, error) {
+	onceCalls.json.Add(1)
+	return []byte("{"), nil
+}
+
+type onceErr int
+
+func (onceErr) MarshalJSON() ([]byte, error) {
+	onceCalls.json.Add(1)
+	return nil, errors.New("once: failed")
+}
+
+type onceRecord struct {
+	J onceJSON
+	T onceText
+	A onceAppend
+	S string
+	F float64
+}
+
+type onceNode struct {
+	J    onceJSON
+	Next *onceNode
+	X    any
+}
+
+type onceCase struct {
+	name string
+	v    func() any
+	once int64 // method calls, each method value called once
+	// std: encoding/json's count is the reference (it writes the value, or
+	// fails on the user's code); else it fails on data before some calls,
+	// or is not run at all (a cycle).
+	std bool
+}
+
+func onceCases() []onceCase {
+	nan := math.NaN()
+	return []onceCase{
+		{"record", func() any { return onceRecord{1, 2, 3, "s", 1.5} }, 3, true},
+		{"record NaN", func() any { return onceRecord{1, 2, 3, "s", nan} }, 3, false},
+		{"records, NaN in the last", func() any {
+			rs := make([]onceRecord, 5)
+			rs[4].F = nan
+			return rs
+		}, 15, false},
+		{"*record NaN", func() any { return &onceRecord{1, 2, 3, "s", math.Inf(1)} }, 3, false},
+		{"text keys", func() any { return map[onceText]float64{1: 1, 2: 2} }, 2, true},
+		{"text keys NaN", func() any { return map[onceText]float64{1: 1, 2: nan} }, 2, false},
+		{"interfaces", func() any { return []any{onceJSON(1), map[string]any{"x": onceText(2), "f": 1.5}} }, 2, true},
+		{"interfaces NaN", func() any { return []any{onceJSON(1), map[string]any{"x": onceText(2), "f": nan}} }, 2, false},
+		{"pointer method NaN", func() any {
+			return &struct {
+				P oncePtr
+				F float64
+			}{oncePtr{4}, nan}
+		}, 1, false},
+		{"omitzero", func() any {
+			return struct {
+				S string
+				Z onceZero `json:",omitzero"`
+				F float64
+			}{"s", 1, 1.5}
+		}, 1, true},
+		{"omitzero NaN", func() any {
+			return struct {
+				S string
+				Z onceZero `json:",omitzero"`
+				F float64
+			}{"s", 1, nan}
+		}, 1, false},
+		{"func field", func() any {
+			return struct {
+				J  onceJSON
+				Fn func()
+			}{1, func() {}}
+		}, 1, false},
+		{"func behind any", func() any {
+			return struct {
+				J onceJSON
+				X any
+			}{1, func() {}}
+		}, 1, false},
+		{"cycle", func() any {
+			n := &onceNode{J: 1}
+			n.Next = n
+			return n
+		}, 1, false},
+		{"cycle behind any", func() any {
+			n := &onceNode{J: 1}
+			n.X = n
+			return n
+		}, 1, false},
+		{"invalid output", func() any {
+			return struct {
+				S string
+				B onceBad
+				J onceJSON
+			}{"s", 1, 2}
+		}, 1, true},
+		{"method error", func() any {
+			return struct {
+				J onceJSON
+				E onceErr
+				K onceJSON
+			}{1, 2, 3}
+		}, 2, true},
+		{"method error after NaN", func() any {
+			return struct {
+				F float64
+				J onceJSON
+				E onceErr
+			}{nan, 1, 2}
+		}, 2, false},
+	}
+}
+
+// onceOps are the entry points, each writing v under o.
+var onceOps = []struct {
+	name string
+	std  func(v any) error
+	ours func(o Options, v any) error
+}{
+	{"Marshal", func(v any) error { _, err := json.Marshal(v); return err },
+		func(o Options, v any) error { _, err := o.Marshal(v); return err }},
+	{"MarshalIndent", func(v any) error { _, err := json.MarshalIndent(v, "", "  "); return err },
+		func(o Options, v any) error { _, err := o.MarshalIndent(v, "", "  "); return err }},
+	{"Encoder", func(v any) error { return json.NewEncoder(new(bytes.Buffer)).Encode(v) },
+		func(o Options, v any) error { return o.NewEncoder(new(bytes.Buffer)).Encode(v) }},
+	{"Append", func(v any) error { _, err := json.Marshal(v); return err },
+		func(o Options, v any) error { _, err := o.Append(make([]byte, 3, 64), v); return err }},
+}
+
+// isUserError reports whether err is encoding/json's error for the user's
+// own code, after which its count is the reference.
+func isUserError(err error) bool {
+	var me *json.MarshalerError
+	return err == nil || errors.As(err, &me)
+}
+
+func TestMethodsCalledOnce(t *testing.T) {
+	for _, c := range onceCases() {
+		for _, op := range onceOps {
+			var want counts
+			if c.std {
+				takeCounts()
+				err := op.std(c.v())
+				want = takeCounts()
+				if !assert.True(t, isUserError(err), "%s: encoding/json's error %v", c.name, err) {
+					continue
+				}
+			}
+			for _, o := range eachOptions() {
+				for _, strict := range []bool{false, true} {
+					o.Strict = strict
+					name := fmt.Sprintf("%s, %s, engine %v, strict %v", c.name, op.name, o.Engine, strict)
+					takeCounts()
+					_ = op.ours(o, c.v())
+					got := takeCounts()
+					switch {
+					case c.std:
+						assert.Equal(t, want, got, name)
+					case strict:
+						// Strict stops at the first substitute, as encoding/json
+						// stops at the value it rejects: no method twice.
+						assert.LessOrEqual(t, got.total(), c.once, name)
+					default:
+						assert.Equal(t, c.once, got.total(), name)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReplacerCalledOnce: the Replacer runs once per value on every route,
+// with a NaN, a cycle and a method in the value.
+func TestReplacerCalledOnce(t *testing.T) {
+	replacer := func(key string, v any) (any, bool) {
+		onceCalls.replacer.Add(1)
+		return v, true
+	}
+	cases := []struct {
+		name string
+		v    func() any
+		want int64 // values: the top level, each member and element
+	}{
+		{"record", func() any { return onceRecord{1, 2, 3, "s", 1.5} }, 6},
+		{"record NaN", func() any { return onceRecord{1, 2, 3, "s", math.NaN()} }, 6},
+		{"slice NaN", func() any { return []float64{1, math.NaN(), 3} }, 4},
+		{"cycle", func() any {
+			n := &onceNode{J: 1}
+			n.Next = n
+			return n
+		}, 4},
+	}
+	for _, c := range cases {
+		for _, op := range onceOps {
+			for _, o := range eachOptions() {
+				o.Replacer = replacer
+				onceCalls.replacer.Store(0)
+				takeCounts()
+				_ = op.ours(o, c.v())
+				name := fmt.Sprintf("%s, %s, engine %v", c.name, op.name, o.Engine)
+				assert.Equal(t, c.want, onceCalls.replacer.Load(), name)
+				assert.LessOrEqual(t, takeCounts().total(), int64(3), name)
+			}
+		}
+	}
+}
+
+// TestIndentNotWhitespace (issue 10, defect 7): a Prefix or Indent that is
+// not JSON whitespace is written as given, as encoding/json writes it on both
+// flavours (its output is then not JSON), by the engines and by the
+// reference encoder alike: the bytes are encoding/json's, as documented on
+// safe.Options.
+func TestIndentNotWhitespace(t *testing.T) {
+	values := map[string]any{
+		"struct (engine)":            benchdata.Items(2),
+		"decoded shapes (reference)": benchdata.Maps(2),
+		"1500 levels (reference)":    benchdata.DeepStruct(1500),
+	}
+	for _, pi := range [][2]string{{"}", ""}, {"", "\x00"}, {"// ", "x"}, {"\t\v", "<&>"}} {
+		for name, v := range values {
+			want, err := json.MarshalIndent(v, pi[0], pi[1])
+			require.NoError(t, err)
+			assert.False(t, json.Valid(want), "%s %q: encoding/json's output is not JSON", name, pi)
+			got, err := MarshalIndent(v, pi[0], pi[1])
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got), "%s %q: MarshalIndent", name, pi)
+
+			var wb, gb bytes.Buffer
+			je, se := json.NewEncoder(&wb), NewEncoder(&gb)
+			je.SetIndent(pi[0], pi[1])
+			se.SetIndent(pi[0], pi[1])
+			require.NoError(t, je.Encode(v))
+			require.NoError(t, se.Encode(v))
+			assert.Equal(t, wb.String(), gb.String(), "%s %q: Encoder", name, pi)
+		}
+	}
+}
+
+// TestRootAddsNoAllocation: the root package's part of an encode (options,
+// plan, dispatch) allocates nothing beyond what the encoder it picks does.
+func TestRootAddsNoAllocation(t *testing.T) {
+	if testutil.RaceEnabled {
+		t.Skip("allocation counts are not measured under -race, where sync.Pool drops items at random (the engines and package safe pool their buffers)")
+	}
+	// No float (sonic on arm64 has QuirkNegativeZero), nothing an engine
+	// is kept from.
+	type plain struct {
+		ID   int
+		Name string
+		Tags []string
+	}
+	items := make([]plain, 5)
+	for i := range items {
+		items[i] = plain{i, "name <&>", []string{"a", "b"}}
+	}
+	buf := make([]byte, 0, 64<<10)
+	allocs := func(f func() ([]byte, error)) float64 {
+		_, err := f()
+		require.NoError(t, err)
+		return testing.AllocsPerRun(50, func() { _, _ = f() })
+	}
+	// Decoded JSON with few members goes to the engine after the pre-scan.
+	decoded := map[string]any{"s": "name <&>", "t": []any{"a", true, nil}}
+	for _, e := range engine.All() {
+		o := Options{Engine: enginehandle.Of(e)}
+		for _, v := range []any{items, decoded} {
+			require.Equal(t, e, o.plan(v).Engine, "%s %T", e.Name(), v)
+			raw := allocs(func() ([]byte, error) { return e.Append(buf[:0], v, engine.Options{}) })
+			got := allocs(func() ([]byte, error) { return o.Append(buf[:0], v) })
+			assert.LessOrEqual(t, got, raw, "%s %T: through safejson, over the raw engine", e.Name(), v)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		o    Options
+		s    safe.Options
+		v    any
+	}{
+		{"decoded JSON", Options{}, safe.Options{}, benchdata.Maps(20)},
+		{"replacer", Options{Replacer: benchdata.Redact}, safe.Options{Replacer: benchdata.Redact}, benchdata.Items(5)},
+		{"placeholder", Options{Circular: CircularPlaceholder, Placeholder: "c"}, safe.Options{Circular: safe.CircularPlaceholder, Placeholder: "c"}, benchdata.Maps(20)},
+	} {
+		require.Nil(t, c.o.plan(c.v).Engine, c.name)
+		want := allocs(func() ([]byte, error) { return c.s.Append(buf[:0], c.v) })
+		got := allocs(func() ([]byte, error) { return c.o.Append(buf[:0], c.v) })
+		assert.LessOrEqual(t, got, want, "%s: through safejson, over package safe", c.name)
+	}
+}
+
+func TestUnmarshalAndDecoder(t *testing.T) {
+	eachEngine(t, func(t *testing.T, e engine.Engine) {
+		var v struct {
+			A int
+			B []string
+		}
+		require.NoError(t, Options{Engine: enginehandle.Of(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
+		assert.Equal(t, 1, v.A)
+		assert.Equal(t, []string{"x"}, v.B)
+
+		d := Options{Engine: enginehandle.Of(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
+		d.UseNumber()
+		var m map[string]any
+		require.NoError(t, d.Decode(&m))
+		assert.Equal(t, json.Number("1.5"), m["n"])
+		require.NoError(t, d.Decode(&m))
+		assert.ErrorIs(t, d.Decode(&m), io.EOF)
+	})
 }
