@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"reflect"
 	"strconv"
@@ -934,24 +933,4 @@ func TestRootAddsNoAllocation(t *testing.T) {
 		got := allocs(func() ([]byte, error) { return c.o.Append(buf[:0], c.v) })
 		assert.LessOrEqual(t, got, want, "%s: through safejson, over package safe", c.name)
 	}
-}
-
-func TestUnmarshalAndDecoder(t *testing.T) {
-	eachEngine(t, func(t *testing.T, e engine.Engine) {
-		var v struct {
-			A int
-			B []string
-		}
-		require.NoError(t, Options{Engine: enginehandle.Of(e)}.Unmarshal([]byte(`{"A":1,"B":["x"]}`), &v))
-		assert.Equal(t, 1, v.A)
-		assert.Equal(t, []string{"x"}, v.B)
-
-		d := Options{Engine: enginehandle.Of(e)}.NewDecoder(bytes.NewReader([]byte(`{"n":1.5} {"n":2}`)))
-		d.UseNumber()
-		var m map[string]any
-		require.NoError(t, d.Decode(&m))
-		assert.Equal(t, json.Number("1.5"), m["n"])
-		require.NoError(t, d.Decode(&m))
-		assert.ErrorIs(t, d.Decode(&m), io.EOF)
-	})
 }

@@ -51,17 +51,9 @@ func TestAllocs(t *testing.T) {
 func bytesOf(f func()) uint64 {
 	best := ^uint64(0)
 	for range 5 {
-		best = min(best, allocated(f))
+		best = min(best, testutil.Allocated(f))
 	}
 	return best
-}
-
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestRetention: a number kept from a decoded array keeps at most its chunk
