@@ -3,8 +3,6 @@ package safe_test
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -210,15 +208,7 @@ func checkUserError(t *testing.T, c *corpus.Case, stdErr error) {
 		got, err := o.Append(dst, c.Value)
 		require.Error(t, err)
 		assert.Equal(t, "x", string(got), "Append must leave dst as it was")
-		assert.Equal(t, stdErr.Error(), err.Error())
-		assert.Equal(t, reflect.TypeOf(stdErr), reflect.TypeOf(err))
-		var sm *json.MarshalerError
-		if errors.As(stdErr, &sm) {
-			var gm *json.MarshalerError
-			require.ErrorAs(t, err, &gm)
-			assert.Equal(t, sm.Type, gm.Type)
-			assert.Equal(t, reflect.TypeOf(sm.Err), reflect.TypeOf(gm.Err))
-		}
+		testutil.SameError(t, stdErr, err)
 	}
 }
 
