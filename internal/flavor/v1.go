@@ -119,3 +119,7 @@ func ParseTag(tag string) (name string, opts TagOptions) {
 // *UnmarshalTypeError from the end of the previous value, so the white space
 // before the value is in it.
 const DecoderOffsetCountsSpace = true
+
+// SyntaxOffsetInOutput: the Offset of the *SyntaxError for invalid
+// MarshalJSON output (or RawMessage) counts from the start of that output.
+const SyntaxOffsetInOutput = false
