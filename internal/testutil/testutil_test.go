@@ -36,6 +36,7 @@ func TestErrorDiff(t *testing.T) {
 	var me *json.MarshalerError
 	require.ErrorAs(t, marshalerErr, &me)
 
+	sameSyntax := *syntax
 	otherOffset := *syntax
 	otherOffset.Offset++
 	otherField := *typeErr
@@ -64,7 +65,7 @@ func TestErrorDiff(t *testing.T) {
 		{"a cause of another type, same message", me, &otherCause, true},
 		{"wrapped, not wrapped", fmt.Errorf("x: %w", errors.New("y")), fmt.Errorf("x: %v", errors.New("y")), true},
 		{"a std error wrapped, not wrapped", fmt.Errorf("x: %w", syntax), fmt.Errorf("x: %v", syntax), true},
-		{"the same wrapper of the same error", wrapper{syntax}, wrapper{&*syntax}, false},
+		{"the same wrapper of a copy", wrapper{syntax}, wrapper{&sameSyntax}, false},
 		{"a wrapper of a std error, and of none", wrapper{syntax}, wrapper{errors.New(syntax.Error())}, true},
 		{"a wrapper of std errors at other offsets", wrapper{syntax}, wrapper{&otherOffset}, true},
 	} {
