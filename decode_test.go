@@ -437,13 +437,7 @@ func TestDecodeUniqueKeysMemory(t *testing.T) {
 		"deep":  deep,
 		"small": "[" + strings.Repeat(`{"a":{"b":{}},"c":[{}]},`, 5000) + "{}]",
 	}
-	heap := func() int64 {
-		var m runtime.MemStats
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return int64(m.HeapAlloc)
-	}
+	heap := testutil.LiveHeap
 	for name, in := range shapes {
 		data := []byte(in)
 		measure := func(dec func([]byte, any) error) (alloc uint64, kept int64) {

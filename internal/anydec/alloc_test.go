@@ -62,13 +62,7 @@ func bytesOf(f func()) uint64 {
 // elements holds about 200 × 256 bytes, not the arrays.
 func TestRetention(t *testing.T) {
 	in := []byte("[" + strings.Repeat(`1.5,"abcdefghijklmnopqrstuvwxyz",`, 500) + `0]`)
-	heap := func() uint64 {
-		runtime.GC()
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := testutil.LiveHeap
 	kept := make([]any, 0, 400)
 	before := heap()
 	for range 200 {
@@ -190,13 +184,7 @@ func TestHostileMemory(t *testing.T) {
 
 // retained returns the bytes of heap the value f returns keeps alive.
 func retained(f func() any) int64 {
-	heap := func() int64 {
-		runtime.GC()
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return int64(m.HeapAlloc)
-	}
+	heap := testutil.LiveHeap
 	before := heap()
 	v := f()
 	after := heap()
