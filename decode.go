@@ -282,6 +282,7 @@ type Decoder struct {
 	// into a dynamic target, to anydec (useNumber: as json.Number).
 	flags     bool
 	useNumber bool
+	tokens    bool  // Token has been called: a ',' or ':' may precede a value
 	err       error // o.Validate's, returned by every Decode
 }
 
@@ -305,8 +306,8 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
-	start := d.std.InputOffset()
 	if d.opts.Engine.IsZero() && anydec.Target(v) {
+		start := d.valueStart()
 		var raw json.RawMessage
 		if err := d.std.Decode(&raw); err != nil {
 			return err
@@ -321,6 +322,7 @@ func (d *Decoder) Decode(v any) error {
 	if kind == targetReaching {
 		return d.std.Decode(v)
 	}
+	start := d.valueStart()
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
 		return err // a syntax or read error: the stream is over, as in json.Decoder
@@ -333,6 +335,32 @@ func (d *Decoder) Decode(v any) error {
 		}
 	}
 	return d.valueError(decodeValid(eng, raw, v, kind), start, raw)
+}
+
+// valueStart returns where json.Decoder on the classic flavour counts the
+// Offset of an *json.UnmarshalTypeError in the next value from: the end of
+// the previous value or token, or, where Token left a ',' or ':' before the
+// value, the byte after it (flavor.DecoderOffsetCountsSpace). The separator
+// is looked for in what the Decoder has read ahead; one not read yet is
+// missed.
+func (d *Decoder) valueStart() int64 {
+	start := d.std.InputOffset()
+	if !flavor.DecoderOffsetCountsSpace || !d.tokens {
+		return start
+	}
+	ahead, ok := d.std.Buffered().(io.ByteReader)
+	for i := int64(1); ok; i++ {
+		c, err := ahead.ReadByte()
+		switch {
+		case err != nil:
+			return start
+		case c == ',' || c == ':':
+			return start + i
+		case c != ' ' && c != '\t' && c != '\r' && c != '\n':
+			return start
+		}
+	}
+	return start
 }
 
 // valueError returns err, the error of decoding raw, the value the stream
@@ -358,7 +386,10 @@ func (d *Decoder) Buffered() io.Reader { return d.std.Buffered() }
 
 // Token returns the next JSON token in the input stream, as
 // json.Decoder.Token.
-func (d *Decoder) Token() (json.Token, error) { return d.std.Token() }
+func (d *Decoder) Token() (json.Token, error) {
+	d.tokens = true
+	return d.std.Token()
+}
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position, as json.Decoder.InputOffset.

@@ -186,6 +186,41 @@ func TestDecoderAsJSONDecoder(t *testing.T) {
 	}
 }
 
+// TestDecoderOffsetAfterToken: a value decoded after Token, past a ',' or
+// ':' and white space, fails with json.Decoder's error, Offset included.
+func TestDecoderOffsetAfterToken(t *testing.T) {
+	for _, in := range []string{`[{"user":"a"}, {"user":1}]`, `[{"user":"a"} ,  {"user":1}]`, `{"k": {"user":1}}`, `{"k" :  [1]}`, `[ {"user":1}]`, `[[1] , "x"]`} {
+		for _, slow := range []bool{false, true} {
+			reader := func() io.Reader {
+				if slow {
+					return iotest.OneByteReader(strings.NewReader(in))
+				}
+				return strings.NewReader(in)
+			}
+			std, ours := json.NewDecoder(reader()), safejson.NewDecoder(reader())
+			wt, we := std.Token()
+			gt, ge := ours.Token()
+			require.NoError(t, we)
+			require.NoError(t, ge)
+			require.Equal(t, wt, gt)
+			if wt == json.Delim('{') {
+				wt, we = std.Token()
+				gt, ge = ours.Token()
+				require.NoError(t, we)
+				require.NoError(t, ge)
+				require.Equal(t, wt, gt)
+			}
+			for i := 0; std.More(); i++ {
+				require.True(t, ours.More())
+				var w, g login
+				we, ge := std.Decode(&w), ours.Decode(&g)
+				name := fmt.Sprintf("%q slow=%v value %d", in, slow, i)
+				testutil.SameError(t, we, ge, name)
+			}
+		}
+	}
+}
+
 // TestDecoderReadError: an error of the reader (a body limit, a client gone)
 // is returned as encoding/json returns it.
 func TestDecoderReadError(t *testing.T) {
