@@ -19,6 +19,7 @@ import (
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // Concurrent first use: engines compile an encoder and a decoder
@@ -158,14 +159,12 @@ func cut(b []byte) string {
 	return fmt.Sprintf("%q", b)
 }
 
-// sameOutcome compares a decode with encoding/json's: the same error (type
-// and text), or the same value.
+// sameOutcome compares a decode with encoding/json's: the same error
+// (testutil.ErrorDiff), or the same value.
 func sameOutcome(wantErr, gotErr error, want, got any) string {
 	switch {
-	case (wantErr == nil) != (gotErr == nil):
-		return fmt.Sprintf("error %v, encoding/json's %v", gotErr, wantErr)
-	case wantErr != nil && (wantErr.Error() != gotErr.Error() || reflect.TypeOf(wantErr) != reflect.TypeOf(gotErr)):
-		return fmt.Sprintf("error %T %v, encoding/json's %T %v", gotErr, gotErr, wantErr, wantErr)
+	case testutil.ErrorDiff(wantErr, gotErr) != "":
+		return testutil.ErrorDiff(wantErr, gotErr)
 	case wantErr == nil && !sameValue(want, got):
 		return fmt.Sprintf("value %.300v, encoding/json's %.300v", fmt.Sprintf("%#v", got), fmt.Sprintf("%#v", want))
 	}
@@ -180,7 +179,7 @@ func sameOutcome(wantErr, gotErr error, want, got any) string {
 // run at every 5% of heap growth.
 func TestConcurrentFirstUseRandomTypes(t *testing.T) {
 	types, groups, perGroup := 80, 4, 4
-	if testing.Short() || firstUseRace { // the race detector slows it tenfold
+	if testing.Short() || testutil.RaceEnabled { // the race detector slows it tenfold
 		types, groups = 30, 2
 	}
 	workers := groups * perGroup

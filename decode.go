@@ -3,6 +3,7 @@ package safejson
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"io"
 	"reflect"
 	"sync"
@@ -11,6 +12,7 @@ import (
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/plan"
 )
 
@@ -282,6 +284,7 @@ type Decoder struct {
 	// dynamic target, to anydec (useNumber: as json.Number).
 	useNumber             bool
 	disallowUnknownFields bool
+	tokens                bool  // Token has been called: a ',' or ':' may precede a value
 	err                   error // o.Validate's, returned by every Decode
 }
 
@@ -306,11 +309,12 @@ func (d *Decoder) Decode(v any) error {
 		return d.err
 	}
 	if d.opts.Engine == nil && anydec.Target(v) {
+		start := d.valueStart()
 		var raw json.RawMessage
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
-		return anydec.Unmarshal(raw, v, anydec.Mode{UseNumber: d.useNumber, Valid: true})
+		return d.valueError(anydec.Unmarshal(raw, v, anydec.Mode{UseNumber: d.useNumber, Valid: true}), start, raw)
 	}
 	r := decodeRoute(&d.opts, v)
 	if d.useNumber || d.disallowUnknownFields || r.Eng == engine.Std() {
@@ -320,6 +324,7 @@ func (d *Decoder) Decode(v any) error {
 	if kind == targetReaching {
 		return d.std.Decode(v)
 	}
+	start := d.valueStart()
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
 		return err // a syntax or read error: the stream is over, as in json.Decoder
@@ -328,10 +333,49 @@ func (d *Decoder) Decode(v any) error {
 	if r.Needs != 0 {
 		facts, _ := engine.Scan(raw, r.Needs) // valid: json.Decoder read it
 		if eng = r.Pick(facts); eng == engine.Std() {
-			return json.Unmarshal(raw, v)
+			return d.valueError(json.Unmarshal(raw, v), start, raw)
 		}
 	}
-	return decodeValid(eng, raw, v, kind)
+	return d.valueError(decodeValid(eng, raw, v, kind), start, raw)
+}
+
+// valueStart returns where json.Decoder on the classic flavour counts the
+// Offset of an *json.UnmarshalTypeError in the next value from: the end of
+// the previous value or token, or, where Token left a ',' or ':' before the
+// value, the byte after it (flavor.DecoderOffsetCountsSpace). The separator
+// is looked for in what the Decoder has read ahead; one not read yet is
+// missed.
+func (d *Decoder) valueStart() int64 {
+	start := d.std.InputOffset()
+	if !flavor.DecoderOffsetCountsSpace || !d.tokens {
+		return start
+	}
+	ahead, ok := d.std.Buffered().(io.ByteReader)
+	for i := int64(1); ok; i++ {
+		c, err := ahead.ReadByte()
+		switch {
+		case err != nil:
+			return start
+		case c == ',' || c == ':':
+			return start + i
+		case c != ' ' && c != '\t' && c != '\r' && c != '\n':
+			return start
+		}
+	}
+	return start
+}
+
+// valueError returns err, the error of decoding raw, the value the stream
+// held after offset start, with json.Decoder's Offset in an
+// *json.UnmarshalTypeError: decoding raw counts it from raw's first byte,
+// json.Decoder on the classic flavour from start, the white space before the
+// value included (flavor.DecoderOffsetCountsSpace).
+func (d *Decoder) valueError(err error, start int64, raw []byte) error {
+	var ute *json.UnmarshalTypeError
+	if flavor.DecoderOffsetCountsSpace && errors.As(err, &ute) {
+		ute.Offset += d.std.InputOffset() - start - int64(len(raw))
+	}
+	return err
 }
 
 // More reports whether there is another element in the current array or
@@ -344,7 +388,10 @@ func (d *Decoder) Buffered() io.Reader { return d.std.Buffered() }
 
 // Token returns the next JSON token in the input stream, as
 // json.Decoder.Token.
-func (d *Decoder) Token() (json.Token, error) { return d.std.Token() }
+func (d *Decoder) Token() (json.Token, error) {
+	d.tokens = true
+	return d.std.Token()
+}
 
 // InputOffset returns the input stream byte offset of the current decoder
 // position, as json.Decoder.InputOffset.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -196,11 +197,11 @@ func BenchmarkMarshal(b *testing.B) {
 				}
 				b.ReportAllocs()
 				b.SetBytes(int64(len(out)))
-				cpu := cpuTime()
+				cpu := testutil.CPUTime()
 				for b.Loop() {
 					_, _ = e.marshal(c.value)
 				}
-				if cpu := cpuTime() - cpu; cpu > 0 {
+				if cpu := testutil.CPUTime() - cpu; cpu > 0 {
 					// Steadier than ns/op on a shared, loaded machine.
 					b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 				}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -220,7 +221,7 @@ func sortStrings(s []string) {
 func TestRandomGraphs(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	graphs := 2000
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		graphs = 400
 	}
 	cyclic := 0

@@ -3,8 +3,6 @@ package safe_test
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -16,13 +14,9 @@ import (
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
-
-// nested returns n nested JSON arrays.
-func nested(n int) string {
-	return strings.Repeat("[", n) + strings.Repeat("]", n)
-}
 
 // stdEncoder is json.Encoder's output without its trailing newline.
 func stdEncoder(v any, escapeHTML bool, prefix, indent string) ([]byte, error) {
@@ -214,22 +208,14 @@ func checkUserError(t *testing.T, c *corpus.Case, stdErr error) {
 		got, err := o.Append(dst, c.Value)
 		require.Error(t, err)
 		assert.Equal(t, "x", string(got), "Append must leave dst as it was")
-		assert.Equal(t, stdErr.Error(), err.Error())
-		assert.Equal(t, reflect.TypeOf(stdErr), reflect.TypeOf(err))
-		var sm *json.MarshalerError
-		if errors.As(stdErr, &sm) {
-			var gm *json.MarshalerError
-			require.ErrorAs(t, err, &gm)
-			assert.Equal(t, sm.Type, gm.Type)
-			assert.Equal(t, reflect.TypeOf(sm.Err), reflect.TypeOf(gm.Err))
-		}
+		testutil.SameError(t, stdErr, err)
 	}
 }
 
 // TestMarshalJSONNesting: JSON from MarshalJSON may nest as deep as
 // encoding/json's scanner allows (10000), and no deeper (checked by the table).
 func TestMarshalJSONNesting(t *testing.T) {
-	v := rawJSON(nested(10000))
+	v := rawJSON(testutil.NestedArrays(10000))
 	want, err := json.Marshal(v)
 	require.NoError(t, err)
 	got, err := safe.Marshal(v)

@@ -2,7 +2,6 @@ package safe_test
 
 import (
 	"encoding/json"
-	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -40,10 +40,7 @@ func TestDiffTableThroughEveryEngine(t *testing.T) {
 					o.Engine = enginehandle.Of(e)
 					got, err := o.Marshal(c.Value)
 					if wantErr != nil {
-						if assert.Error(t, err, "%s (%s)", c.Name, c.Where()) {
-							assert.Equal(t, wantErr.Error(), err.Error(), "%s (%s)", c.Name, c.Where())
-							assert.Equal(t, reflect.TypeOf(wantErr), reflect.TypeOf(err), "%s (%s)", c.Name, c.Where())
-						}
+						testutil.SameError(t, wantErr, err, "%s (%s)", c.Name, c.Where())
 						continue
 					}
 					require.NoError(t, err, "%s (%s)", c.Name, c.Where())

@@ -76,7 +76,59 @@ func (e *encodeState) marshaled(b, src []byte, v reflect.Value) ([]byte, error) 
 	if err == nil { // appendJSON and encoding/json disagree: a bug in appendJSON
 		err = errors.New("safe: internal error: JSON rejected by safe but valid for encoding/json")
 	}
+	var se *json.SyntaxError
+	if flavor.SyntaxOffsetInOutput && errors.As(err, &se) {
+		se.Offset += int64(e.compactLen(b))
+	}
 	return b, stdjsonerr.MarshalJSONError(methodErrorType(v), err)
+}
+
+// compactLen returns the length of b, the output written so far, once
+// compacted: without the newlines, prefixes and indents, and the space after
+// each colon, that indenting wrote outside strings.
+func (e *encodeState) compactLen(b []byte) int {
+	if !e.indented {
+		return len(b)
+	}
+	n, depth := 0, 0
+	for i := 0; i < len(b); {
+		switch b[i] {
+		case '"':
+			j := i + 1
+			for ; j < len(b) && b[j] != '"'; j++ {
+				if b[j] == '\\' {
+					j++
+				}
+			}
+			j = min(j+1, len(b))
+			n, i = n+j-i, j
+			continue
+		case '\n':
+			i++
+			if bytes.HasPrefix(b[i:], []byte(e.prefix)) {
+				i += len(e.prefix)
+			}
+			for range depth {
+				if e.indent == "" || !bytes.HasPrefix(b[i:], []byte(e.indent)) {
+					break
+				}
+				i += len(e.indent)
+			}
+			continue
+		case ':':
+			n, i = n+1, i+1
+			if i < len(b) && b[i] == ' ' {
+				i++
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		}
+		n, i = n+1, i+1
+	}
+	return n
 }
 
 // encodeRawMessage writes a json.RawMessage as its MarshalJSON method would,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -454,7 +455,7 @@ func TestErrorPath(t *testing.T) {
 // seconds.
 func TestLargeInputs(t *testing.T) {
 	million := 1_000_000
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		million = 100_000
 	}
 	t.Run("linked list of a million nodes", func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -15,7 +16,7 @@ import (
 // collections starts from a buffer of the last output's size rather than
 // regrowing a small one: its allocations do not grow with the output.
 func TestLargeOutputAfterPoolLoss(t *testing.T) {
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		t.Skip("sync.Pool drops items at random under -race")
 	}
 	many := make([]any, 1<<16)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/anydec"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // TestAllocs: decoding into an any, a map and a slice makes at most as
@@ -35,7 +36,7 @@ func TestAllocs(t *testing.T) {
 		for _, target := range []func() any{func() any { return new(any) }, func() any { return new(map[string]any) }, func() any { return new([]any) }} {
 			std := testing.AllocsPerRun(20, func() { _ = json.Unmarshal(data, target()) })
 			ours := testing.AllocsPerRun(20, func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) })
-			assert.LessOrEqual(t, ours, std+poolSlack, "%s into %T: allocations", name, target())
+			assert.LessOrEqual(t, ours, std+poolSlack(), "%s into %T: allocations", name, target())
 			stdBytes := bytesOf(func() { _ = json.Unmarshal(data, target()) })
 			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) })
 			assert.LessOrEqual(t, ourBytes, stdBytes, "%s into %T: bytes", name, target())
@@ -50,17 +51,9 @@ func TestAllocs(t *testing.T) {
 func bytesOf(f func()) uint64 {
 	best := ^uint64(0)
 	for range 5 {
-		best = min(best, allocated(f))
+		best = min(best, testutil.Allocated(f))
 	}
 	return best
-}
-
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestRetention: a number kept from a decoded array keeps at most its chunk
@@ -69,13 +62,7 @@ func allocated(f func()) uint64 {
 // elements holds about 200 × 256 bytes, not the arrays.
 func TestRetention(t *testing.T) {
 	in := []byte("[" + strings.Repeat(`1.5,"abcdefghijklmnopqrstuvwxyz",`, 500) + `0]`)
-	heap := func() uint64 {
-		runtime.GC()
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := testutil.LiveHeap
 	kept := make([]any, 0, 400)
 	before := heap()
 	for range 200 {
@@ -197,16 +184,22 @@ func TestHostileMemory(t *testing.T) {
 
 // retained returns the bytes of heap the value f returns keeps alive.
 func retained(f func() any) int64 {
-	heap := func() int64 {
-		runtime.GC()
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return int64(m.HeapAlloc)
-	}
+	heap := testutil.LiveHeap
 	before := heap()
 	v := f()
 	after := heap()
 	runtime.KeepAlive(v)
 	return after - before
+}
+
+// poolSlack: under the race detector, sync.Pool drops pooled values at
+// random, so a decode now and then starts with a fresh decoder, whose
+// scratch buffer grows again to the longest escaped string (one allocation
+// per doubling, a dozen for the 4 KB strings of TestAllocs); AllocsPerRun
+// averages them in. The exact bound is checked without the race detector.
+func poolSlack() float64 {
+	if testutil.RaceEnabled {
+		return 12
+	}
+	return 0
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // same reports whether a and b are the same dynamic value, telling -0 from
@@ -77,33 +78,21 @@ func checkAll(t *testing.T, in []byte) {
 				continue
 			}
 		}
-		sameErr(t, wantErr, gotErr, n)
+		testutil.SameError(t, wantErr, gotErr, n)
 		assert.True(t, same(wantAny, gotAny), "%s\nencoding/json %#v\nanydec        %#v", n, wantAny, gotAny)
 
 		var wantM, gotM map[string]any
-		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" map")
+		testutil.SameError(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" map")
 		assert.True(t, same(wantM, gotM), "%s map\nencoding/json %#v\nanydec        %#v", n, wantM, gotM)
 
 		wantM = map[string]any{"a": map[string]any{"x": 1.0}, "z": "kept"}
 		gotM = map[string]any{"a": map[string]any{"x": 1.0}, "z": "kept"}
-		sameErr(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" existing map")
+		testutil.SameError(t, std(in, &wantM), anydec.Unmarshal(in, &gotM, anydec.Mode{UseNumber: useNumber}), n+" existing map")
 		assert.True(t, same(wantM, gotM), "%s existing map\nencoding/json %#v\nanydec        %#v", n, wantM, gotM)
 
 		var wantS, gotS []any
-		sameErr(t, std(in, &wantS), anydec.Unmarshal(in, &gotS, anydec.Mode{UseNumber: useNumber}), n+" slice")
+		testutil.SameError(t, std(in, &wantS), anydec.Unmarshal(in, &gotS, anydec.Mode{UseNumber: useNumber}), n+" slice")
 		assert.True(t, same(wantS, gotS), "%s slice\nencoding/json %#v\nanydec        %#v", n, wantS, gotS)
-	}
-}
-
-func sameErr(t *testing.T, want, got error, name string) {
-	t.Helper()
-	if want == nil {
-		assert.NoError(t, got, name)
-		return
-	}
-	if assert.Error(t, got, name) {
-		assert.Equal(t, want.Error(), got.Error(), name)
-		assert.IsType(t, want, got, name)
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 	"syscall"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 type login struct {
@@ -66,18 +67,6 @@ func (r *ndjson) Read(p []byte) (int, error) {
 		r.off = (r.off + c) % len(r.line)
 	}
 	return n, nil
-}
-
-func nested(levels int, maps bool) reflect.Type {
-	t := reflect.TypeFor[int]()
-	for range levels {
-		if maps {
-			t = reflect.MapOf(reflect.TypeFor[string](), t)
-		} else {
-			t = reflect.SliceOf(t)
-		}
-	}
-	return t
 }
 
 func repeatJoin(open, elem, close string, n int) []byte {
@@ -168,9 +157,9 @@ func main() {
 			return "10^7 values, no error (endless)"
 		}
 	case "nested-slices-12":
-		work = into([]byte(`[]`), func() any { return reflect.New(nested(12, false)).Interface() })
+		work = into([]byte(`[]`), func() any { return reflect.New(testutil.NestedType(12, false, reflect.TypeFor[int]())).Interface() })
 	case "nested-maps-12":
-		work = into([]byte(`{}`), func() any { return reflect.New(nested(12, true)).Interface() })
+		work = into([]byte(`{}`), func() any { return reflect.New(testutil.NestedType(12, true, reflect.TypeFor[int]())).Interface() })
 	case "empties-into-any-9MB":
 		work = into(repeatJoin("[", "[]", "]", 3_000_000), anyT)
 	case "nested4-into-any-9MB":

@@ -18,6 +18,7 @@ import (
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -166,11 +167,12 @@ var ErrStdDies = errors.New("not run: encoding/json dies on this value (fatal st
 // RawEngine returns what e itself does with the case's value under its std
 // options, a panic recovered. An engine that would hand the value to
 // encoding/json is not run on a value that kills it (corpus.Case.StdDies): std, and
-// sonic under the race detector (see raceBuild).
+// sonic under the race detector, which then runs json.Marshal on every value
+// after encoding it (sonic's helpDetectDataRace).
 func RawEngine(e engine.Engine, c *corpus.Case) Outcome { return Config{}.rawEngine(e, c) }
 
 func (cfg Config) rawEngine(e engine.Engine, c *corpus.Case) Outcome {
-	if c.StdDies && (e.Name() == "std" || (raceBuild && e.Name() == "sonic")) {
+	if c.StdDies && (e.Name() == "std" || (testutil.RaceEnabled && e.Name() == "sonic")) {
 		return Outcome{Err: ErrStdDies}
 	}
 	return cfg.capture(func() ([]byte, error) { return e.Append(nil, c.Value, c.Options.Output) })

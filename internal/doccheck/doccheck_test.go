@@ -17,6 +17,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // documents returns the documents whose Go code must compile: README.md,
@@ -277,7 +279,9 @@ func source(b block) (string, error) {
 // passes go vet) against this repository's packages and the libraries they
 // show.
 func TestDocsCompile(t *testing.T) {
-	if testing.Short() || raceBuild {
+	if testing.Short() || testutil.RaceEnabled {
+		// The blocks compile the same under -race; the run without it builds
+		// them, and a second build of every framework would cost minutes.
 		t.Skip("builds every block with the go command: not under -short or -race")
 	}
 	root, err := filepath.Abs(filepath.Join("..", ".."))

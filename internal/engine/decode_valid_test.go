@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // validSeeds holds every rule of the grammar validJSON follows, each on both
@@ -412,7 +413,7 @@ func TestScanAllocs(t *testing.T) {
 	in = []byte("[" + strings.Repeat(string(in)+",", 100) + strings.Repeat(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"r":18,"s":19},`, 10) + "{}]")
 	Scan(in, FactKeysASCII|FactKeysUnique)
 	allocs := testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) })
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		// The race detector makes sync.Pool drop a quarter of what is put
 		// back, so a scan now and then makes a new state (its key table
 		// with it): the exact bound is checked without -race.

@@ -18,6 +18,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // Every quirk an engine reports is shown here by a value that triggers it,
@@ -235,15 +236,15 @@ func quirkDemos() []quirkDemo {
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
 		{name: "2049 map levels", quirk: QuirkDepthLimit, v: benchdata.DeepMap(2049),
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
-		{name: "4095 array levels", quirk: QuirkDepthLimit, v: nestedArrays(4095)},
-		{name: "4096 array levels", quirk: QuirkDepthLimit, v: nestedArrays(4096), arch: "amd64",
+		{name: "4095 array levels", quirk: QuirkDepthLimit, v: testutil.NestedAny(4095, 1)},
+		{name: "4096 array levels", quirk: QuirkDepthLimit, v: testutil.NestedAny(4096, 1), arch: "amd64",
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
-		{name: "4097 array levels", quirk: QuirkDepthLimit, v: nestedArrays(4097),
+		{name: "4097 array levels", quirk: QuirkDepthLimit, v: testutil.NestedAny(4097, 1),
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
-		{name: "10000 array levels", quirk: QuirkDepthLimit, v: nestedArrays(10000),
+		{name: "10000 array levels", quirk: QuirkDepthLimit, v: testutil.NestedAny(10000, 1),
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}}},
 		// encoding/json on json/v2 stops at 10000 levels too.
-		{name: "10001 array levels", quirk: QuirkDepthLimit, v: nestedArrays(10001),
+		{name: "10001 array levels", quirk: QuirkDepthLimit, v: testutil.NestedAny(10001, 1),
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}, v2: none},
 		{name: "10001 pointer levels", quirk: QuirkDepthLimit, v: benchdata.DeepStruct(10001),
 			quirky: map[string]demoOutcome{"sonic": {rejected: true}, "goccy": {rejected: true}}, v2: none},
@@ -370,15 +371,6 @@ func quirkDemos() []quirkDemo {
 		{name: "array in slice", quirk: QuirkArrayMethods, v: [][1]pointerMarshaler{{{1}}}},
 		{name: "array in struct behind pointer", quirk: QuirkArrayMethods, v: &struct{ A [1]pointerText }{}},
 	}
-}
-
-// nestedArrays returns n levels of []any around a 1: n JSON levels.
-func nestedArrays(n int) any {
-	var v any = 1
-	for range n {
-		v = []any{v}
-	}
-	return v
 }
 
 func TestQuirkDemos(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 func TestFixControlEscapes(t *testing.T) {
@@ -99,7 +100,7 @@ func TestSonicStringsAsStd(t *testing.T) {
 // into dst, so a large value costs the allocation of its output, and the
 // bytes are still encoding/json's.
 func TestSonicLargeOutputReusesItsBuffer(t *testing.T) {
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		t.Skip("under -race sonic also runs encoding/json on every value, allocating as it does")
 	}
 	type item struct {

@@ -117,3 +117,12 @@ func ParseTag(tag string) Tag {
 	}
 	return newTag(written, name, opts)
 }
+
+// DecoderOffsetCountsSpace: json.Decoder counts the Offset of an
+// *UnmarshalTypeError from the end of the previous value, so the white space
+// before the value is in it.
+const DecoderOffsetCountsSpace = true
+
+// SyntaxOffsetInOutput: the Offset of the *SyntaxError for invalid
+// MarshalJSON output (or RawMessage) counts from the start of that output.
+const SyntaxOffsetInOutput = false

@@ -233,3 +233,13 @@ func tagIdent(s string) (string, int) {
 	}
 	return s[:n], n
 }
+
+// DecoderOffsetCountsSpace: json.Decoder counts the Offset of an
+// *UnmarshalTypeError from the value's first byte, as json.Unmarshal does.
+const DecoderOffsetCountsSpace = false
+
+// SyntaxOffsetInOutput: the Offset of the *SyntaxError for invalid
+// MarshalJSON output (or RawMessage) counts from the start of the whole
+// output, compact (MarshalIndent and Encoder.SetIndent indent it afterwards),
+// to which the offset within the method's output is added.
+const SyntaxOffsetInOutput = true

@@ -18,6 +18,7 @@ import (
 	"github.com/safejson/safejson/internal/benchdata"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -71,8 +72,6 @@ type planEmbed struct {
 	Extra float32 `json:",omitzero"`
 }
 
-type planIface struct{ Any any }
-
 func TestFeatures(t *testing.T) {
 	cases := []struct {
 		v       any
@@ -103,7 +102,7 @@ func TestFeatures(t *testing.T) {
 		// depth is an upper bound: an embedded struct is counted as a level
 		// although its fields are promoted.
 		{v: planEmbed{}, has: featEmbedded | featOmitZero | featFloat32, depth: 2},
-		{v: planIface{}, has: featDynamic, scanned: true},
+		{v: testutil.Iface{}, has: featDynamic, scanned: true},
 		{v: map[string]any{}, has: featDynamic | featMap, scanned: true},
 		{v: json.RawMessage(`1`), has: featRawMessage, lacks: featMarshaler},
 		{v: json.Number("1"), has: featNumber},
@@ -178,9 +177,9 @@ func TestScanFindsCycles(t *testing.T) {
 		{"mutual through slice", mutualA, false},
 		{"decoded json", benchdata.Maps(20), true},
 		{"one self item", benchdata.ItemsWithSelf(20), false},
-		{"interface holding cycle", planIface{Any: selfList}, false},
-		{"interface holding func struct", planIface{Any: planFunc{}}, false},
-		{"interface holding plain struct", planIface{Any: planLeaf{}}, true},
+		{"interface holding cycle", testutil.Iface{Any: selfList}, false},
+		{"interface holding func struct", testutil.Iface{Any: planFunc{}}, false},
+		{"interface holding plain struct", testutil.Iface{Any: planLeaf{}}, true},
 		{"deep map beyond limit", benchdata.DeepMap(EngineDepthLimit + 1), false},
 		{"deep struct within limit", deepButFine, true},
 		{"deep struct beyond limit", benchdata.DeepStruct(EngineDepthLimit + 1), false},

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // TestScanAfterPoolLoss: sync.Pool drops scanners at a garbage collection
@@ -15,7 +16,7 @@ import (
 // a value 3000 levels deep, which the depth limit stops at 1000, then costs
 // a scanner and three stack allocations (32, 256, 2048), not one per doubling.
 func TestScanAfterPoolLoss(t *testing.T) {
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		t.Skip("sync.Pool drops items at random under -race")
 	}
 	v := benchdata.DeepStruct(3000)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -229,7 +230,7 @@ type scanCatalog struct {
 // TestScanAllocations: a scan allocates nothing per element, nor per map,
 // once its scanner is pooled.
 func TestScanAllocations(t *testing.T) {
-	if raceEnabled {
+	if testutil.RaceEnabled {
 		t.Skip("sync.Pool drops items at random under -race")
 	}
 	var tree func(d int) scanTree

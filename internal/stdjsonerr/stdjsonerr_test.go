@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 type badText struct{}
@@ -71,14 +72,7 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			_, want := json.Marshal(c.v)
 			require.Error(t, want)
-			assert.Equal(t, want.Error(), c.got.Error())
-			assert.IsType(t, want, c.got)
-			var wm, gm *json.MarshalerError
-			if errors.As(want, &wm) {
-				require.ErrorAs(t, c.got, &gm)
-				assert.Equal(t, wm.Type, gm.Type)
-				assert.IsType(t, wm.Err, gm.Err)
-			}
+			testutil.SameError(t, want, c.got)
 		})
 	}
 	assert.NoError(t, Syntax([]byte(`{"a":1}`)))
@@ -86,17 +80,8 @@ func TestErrorsMatchEncodingJSON(t *testing.T) {
 	assert.ErrorAs(t, Syntax([]byte(`nope`)), &se)
 }
 
-// nested returns a value of n nested arrays.
-func nested(n int) any {
-	var v any
-	for range n {
-		v = []any{v}
-	}
-	return v
-}
-
 func TestTooDeep(t *testing.T) {
-	_, err := json.Marshal(nested(10001))
+	_, err := json.Marshal(testutil.NestedAny(10001, nil))
 	if flavor.EncodeDepthLimit == 0 {
 		require.NoError(t, err)
 		assert.NoError(t, TooDeep())
@@ -105,7 +90,7 @@ func TestTooDeep(t *testing.T) {
 	require.Error(t, err)
 	assert.IsType(t, err, TooDeep())
 	assert.Equal(t, err.Error(), TooDeep().Error())
-	_, err = json.Marshal(nested(flavor.EncodeDepthLimit))
+	_, err = json.Marshal(testutil.NestedAny(flavor.EncodeDepthLimit, nil))
 	assert.NoError(t, err)
 }
 
@@ -131,8 +116,7 @@ func TestNonStringName(t *testing.T) {
 		_, want := json.Marshal(c.v)
 		require.Error(t, want)
 		got := NonStringName(c.pointer, c.offset)
-		assert.IsType(t, want, got)
-		assert.Equal(t, want.Error(), got.Error())
+		testutil.SameError(t, want, got)
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // Differential decode fuzzing against encoding/json: Unmarshal, and a
@@ -96,7 +97,7 @@ func (c decodeCase) checkUnmarshal(t *testing.T) {
 	want, got := c.filled(), c.filled()
 	wantErr := json.Unmarshal(c.in, want)
 	gotErr := safejson.Unmarshal(c.in, got)
-	assertSameError(t, wantErr, gotErr, c.String())
+	testutil.SameError(t, wantErr, gotErr, c.String())
 	if wantErr == nil || c.prefill {
 		assert.True(t, sameValue(want, got), "%s\nencoding/json: %#v\nsafejson:      %#v", c, want, got)
 	}
@@ -133,7 +134,7 @@ func (c decodeCase) checkDecoder(t *testing.T) {
 		want, got := c.filled(), c.filled()
 		wantErr, gotErr := std.Decode(want), ours.Decode(got)
 		name := fmt.Sprintf("%s, value %d", c, i)
-		assertSameError(t, wantErr, gotErr, name)
+		testutil.SameError(t, wantErr, gotErr, name)
 		if wantErr == nil || c.prefill {
 			assert.True(t, sameValue(want, got), "%s\nencoding/json: %#v\nsafejson:      %#v", name, want, got)
 		}
@@ -215,4 +216,28 @@ func TestDecodeRandom(t *testing.T) {
 			c.checkDecoder(t)
 		})
 	}
+}
+
+// FuzzPrefilled is TestPrefilledRandom's check on fuzzed types, values and
+// inputs.
+func FuzzPrefilled(f *testing.F) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 40 {
+		data := make([]byte, 8+r.IntN(64))
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		f.Add(data)
+	}
+	f.Add(append([]byte{1, 3, 0, 0, 0}, `["x",0.8,100,1e400,null]`...))
+	opts := prefillOptions()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, ok := randomPrefillCase(data)
+		if !ok {
+			return
+		}
+		for _, o := range opts {
+			c.check(t, o)
+		}
+	})
 }

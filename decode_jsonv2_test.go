@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // fromOnly decodes itself by UnmarshalJSONFrom (json/v2's UnmarshalerFrom),
@@ -64,8 +65,7 @@ func TestDecodeFormatOption(t *testing.T) {
 		var got withFormat
 		err := Options{Engine: e}.Unmarshal(in, &got)
 		require.Error(t, err, e.Name())
-		assert.Equal(t, wantErr.Error(), err.Error(), e.Name())
-		assert.IsType(t, wantErr, err, e.Name())
+		testutil.SameError(t, wantErr, err, e.Name())
 		assert.Equal(t, want, got, e.Name())
 	}
 }

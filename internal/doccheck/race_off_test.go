@@ -1,5 +1,0 @@
-//go:build !race
-
-package doccheck
-
-const raceBuild = false

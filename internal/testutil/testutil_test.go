@@ -1,0 +1,91 @@
+package testutil
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type failer struct{}
+
+type causeError string
+
+func (e causeError) Error() string { return string(e) }
+
+// wrapper is an error whose message does not show what it wraps.
+type wrapper struct{ err error }
+
+func (w wrapper) Error() string { return "wrapper" }
+func (w wrapper) Unwrap() error { return w.err }
+
+func (failer) MarshalJSON() ([]byte, error) { return nil, errors.New("no luck") }
+
+// TestErrorDiff: ErrorDiff finds every difference it promises to find, and
+// none between an error and itself or a copy.
+func TestErrorDiff(t *testing.T) {
+	var syntax *json.SyntaxError
+	require.ErrorAs(t, json.Unmarshal([]byte(`[1,]`), new(any)), &syntax)
+	var typeErr *json.UnmarshalTypeError
+	require.ErrorAs(t, json.Unmarshal([]byte(`{"A":"x"}`), new(struct{ A int })), &typeErr)
+	_, marshalerErr := json.Marshal(failer{})
+	var me *json.MarshalerError
+	require.ErrorAs(t, marshalerErr, &me)
+
+	sameSyntax := *syntax
+	otherOffset := *syntax
+	otherOffset.Offset++
+	otherField := *typeErr
+	otherField.Field = "B"
+	otherType := *typeErr
+	otherType.Type = reflect.TypeFor[uint]()
+	otherCause := *me
+	otherCause.Err = causeError(me.Err.Error()) // same message, another type
+
+	for _, c := range []struct {
+		name      string
+		want, got error
+		differ    bool
+	}{
+		{"both nil", nil, nil, false},
+		{"same syntax error", syntax, syntax, false},
+		{"a copy", typeErr, new(*typeErr), false},
+		{"a marshaler error and a copy", me, new(*me), false},
+		{"an error, none wanted", nil, syntax, true},
+		{"none, an error wanted", syntax, nil, true},
+		{"another type, same message", errors.New(syntax.Error()), syntax, true},
+		{"another message", syntax, &json.SyntaxError{Offset: syntax.Offset}, true},
+		{"another offset, same message", syntax, &otherOffset, true},
+		{"another field path, same message", typeErr, &otherField, true},
+		{"another Go type, same message", typeErr, &otherType, true},
+		{"a cause of another type, same message", me, &otherCause, true},
+		{"wrapped, not wrapped", fmt.Errorf("x: %w", errors.New("y")), fmt.Errorf("x: %v", errors.New("y")), true},
+		{"a std error wrapped, not wrapped", fmt.Errorf("x: %w", syntax), fmt.Errorf("x: %v", syntax), true},
+		{"the same wrapper of a copy", wrapper{syntax}, wrapper{&sameSyntax}, false},
+		{"a wrapper of a std error, and of none", wrapper{syntax}, wrapper{errors.New(syntax.Error())}, true},
+		{"a wrapper of std errors at other offsets", wrapper{syntax}, wrapper{&otherOffset}, true},
+	} {
+		d := ErrorDiff(c.want, c.got)
+		if c.differ {
+			assert.NotEmpty(t, d, c.name)
+		} else {
+			assert.Empty(t, d, c.name)
+		}
+	}
+}
+
+func TestNested(t *testing.T) {
+	assert.Equal(t, "[[[]]]", NestedArrays(3))
+	assert.Equal(t, []any{[]any{1}}, NestedAny(2, 1))
+	assert.Equal(t, reflect.TypeFor[map[string][]int](), NestedType(1, true, NestedType(1, false, reflect.TypeFor[int]())))
+}
+
+func TestCPUTime(t *testing.T) {
+	a := CPUTime()
+	b := CPUTime()
+	assert.LessOrEqual(t, a, b, "the process CPU clock never goes back")
+}
