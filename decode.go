@@ -11,8 +11,8 @@ import (
 
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
 )
 
