@@ -64,6 +64,9 @@ func appendNormalised(dst []byte, v any, o options.Options) ([]byte, error) {
 		return dst, exactError(err, v, &o)
 	}
 	dst = append(dst, e.buf...)
+	if len(e.subs) > 0 {
+		e.reported()
+	}
 	if n, last := int64(len(e.buf)), lastOutput.Load(); n > last || n < last/4 {
 		lastOutput.Store(n)
 	}
@@ -114,6 +117,15 @@ type encodeState struct {
 	circular    Circular
 	placeholder string
 	replacer    func(key string, value any) (any, bool)
+	// hooked: the members go through replaced (a replacer or a report).
+	hooked bool
+
+	// report is Options.OnSubstitute; subs the substitutes it is handed
+	// after the encode; path the member names and indices down to the
+	// value being written, kept only for a report.
+	report func(Substitution)
+	subs   []Substitution
+	path   []string
 
 	anc ancestors
 
@@ -159,6 +171,8 @@ func newEncodeState(o *options.Options) *encodeState {
 	e.circular = Circular(o.Circular)
 	e.placeholder = o.Placeholder
 	e.replacer = o.Replacer
+	e.report, _ = o.Report.(func(Substitution))
+	e.hooked = e.replacer != nil || e.report != nil
 	e.anc.reset()
 	return e
 }
@@ -166,7 +180,12 @@ func newEncodeState(o *options.Options) *encodeState {
 // release returns e to the pool, dropping what it should not keep: user data
 // it still references, and a buffer too large for what it was used for.
 func (e *encodeState) release() {
-	e.replacer = nil
+	e.replacer, e.report = nil, nil
+	if len(e.subs) > 0 || len(e.path) > 0 { // an aborted encode
+		clear(e.subs)
+		clear(e.path[:cap(e.path)])
+		e.subs, e.path = e.subs[:0], e.path[:0]
+	}
 	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {

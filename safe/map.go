@@ -102,8 +102,11 @@ func isUintKind(k reflect.Kind) bool {
 }
 
 func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	if me.key == keyOther && e.strict { // the classic encoder rejects the type
-		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+	if me.key == keyOther { // the classic encoder rejects the type
+		if e.strict {
+			return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+		}
+		e.substituted(ReasonMapKey, me.typ)
 	}
 	if v.IsNil() {
 		return appendNull(b)
@@ -164,6 +167,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 		if e.strict {
 			return b, tooBroad(v, e.maxBreadth)
 		}
+		e.substituted(ReasonBreadth, v.Type())
 		limit = e.maxBreadth
 	}
 
@@ -201,7 +205,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 			written++
 			continue
 		}
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replaced(b, name, val, me.elem)
 		} else {
 			b, err = me.elem(e, b, val)
@@ -267,7 +271,7 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 				ent := e.entries[t]
 				var err error
 				mark := len(b)
-				if e.replacer != nil {
+				if e.hooked {
 					b, err = e.replaced(b, ent.name, ent.val, me.elem)
 				} else {
 					b, err = me.elem(e, b, ent.val)
@@ -355,6 +359,7 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (stri
 			if e.strict {
 				return "", false, newError(ReasonMapKey, unsupportedValue(m, "nil key in map of type "+me.typ.String()))
 			}
+			e.substituted(ReasonMapKey, me.typ)
 			return "", true, nil
 		}
 		return textKey(k, me.typ)

@@ -65,6 +65,13 @@ type Options struct {
 	// addressable when it is the original, unchanged), another by its own
 	// type.
 	Replacer func(key string, value any) (any, bool)
+	// OnSubstitute, when set, is called once for every substitute written,
+	// in the order of the output, after the encode has succeeded (an encode
+	// that returns an error reports nothing): with the JSON Pointer, the
+	// reason and the Go type of the value, as Strict would name them in its
+	// *Error. A map whose key type encoding/json rejects is one
+	// substitute, however many keys it has.
+	OnSubstitute func(Substitution)
 	// NoEscapeHTML leaves <, > and & unescaped in strings, as
 	// json.Encoder.SetEscapeHTML(false).
 	NoEscapeHTML bool
@@ -93,7 +100,7 @@ func (o *Options) internal(lineBreaks bool) options.Options {
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
-		API: "safe",
+		API: "safe", Report: reportOf(o.OnSubstitute),
 	}
 }
 
