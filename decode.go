@@ -11,6 +11,7 @@ import (
 	"github.com/safejson/safejson/internal/anydec"
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Decoding gives encoding/json's verdict, with an engine's speed where that
@@ -74,24 +75,29 @@ func (o Options) Unmarshal(data []byte, v any) error {
 		return err
 	}
 	if o.Engine.IsZero() && anydec.Target(v) {
+		stats.Add(stats.DecodeOwn)
 		return anydec.Unmarshal(data, v, false, false)
 	}
 	r := o.decodeRoute(v)
 	if r.Eng == engine.Std() {
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
 	if kind == targetReaching {
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	if r.Needs != 0 {
 		// The engine depends on facts of the input: the scan that finds
 		// them validates it too.
 		facts, ok := engine.Scan(data, r.Needs)
-		if eng := r.Pick(facts); ok && eng != engine.Std() {
+		eng := r.Pick(facts)
+		if ok && eng != engine.Std() {
 			return decodeValid(eng, data, v, kind)
 		}
-		return json.Unmarshal(data, v)
+		if ok {
+			stats.Add(stats.DecodeQuirk)
+		}
+		return stdUnmarshal(data, v)
 	}
 	eng := r.Eng
 	if kind == targetZero && !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid) {
@@ -103,10 +109,10 @@ func (o Options) Unmarshal(data []byte, v any) error {
 			return nil
 		}
 		reflect.ValueOf(v).Elem().SetZero()
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	if !engine.Valid(data) {
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	return decodeValid(eng, data, v, kind)
 }
@@ -155,7 +161,7 @@ func decodeValid(eng engine.Engine, data []byte, v any, kind int) error {
 		}
 		e.Set(saved)
 	}
-	return json.Unmarshal(data, v)
+	return stdUnmarshal(data, v)
 }
 
 // A target's kind, for how the decode puts it back after an engine fails.
@@ -257,9 +263,27 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
+			stats.Add(stats.DecodePanicked)
 		}
 	}()
-	return eng.Unmarshal(data, v) == nil
+	if eng.Unmarshal(data, v) == nil {
+		stats.Add(decodeCounter(eng))
+		return true
+	}
+	stats.Add(stats.DecodeRejected)
+	return false
+}
+
+// stdUnmarshal is json.Unmarshal, counted.
+func stdUnmarshal(data []byte, v any) error {
+	stats.Add(stats.DecodeStd)
+	return json.Unmarshal(data, v)
+}
+
+// stdDecode is d's json.Decoder's Decode, counted.
+func (d *Decoder) stdDecode(v any) error {
+	stats.Add(stats.DecodeStd)
+	return d.std.Decode(v)
 }
 
 // NewDecoder returns a Decoder reading r with o's engine. When o is invalid,
@@ -308,15 +332,16 @@ func (d *Decoder) Decode(v any) error {
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
+		stats.Add(stats.DecodeOwn)
 		return anydec.Unmarshal(raw, v, d.useNumber, true)
 	}
 	r := d.opts.decodeRoute(v)
 	if d.flags || r.Eng == engine.Std() {
-		return d.std.Decode(v)
+		return d.stdDecode(v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
 	if kind == targetReaching {
-		return d.std.Decode(v)
+		return d.stdDecode(v)
 	}
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
@@ -326,7 +351,8 @@ func (d *Decoder) Decode(v any) error {
 	if r.Needs != 0 {
 		facts, _ := engine.Scan(raw, r.Needs) // valid: json.Decoder read it
 		if eng = r.Pick(facts); eng == engine.Std() {
-			return json.Unmarshal(raw, v)
+			stats.Add(stats.DecodeQuirk)
+			return stdUnmarshal(raw, v)
 		}
 	}
 	return decodeValid(eng, raw, v, kind)

@@ -5,6 +5,7 @@ import (
 	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Append appends the JSON encoding of v under o to dst. On error dst is
@@ -16,25 +17,31 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 	}
 	d := plan.Route(&io, v)
 	if d.Engine == nil {
+		countSafe(&io, v)
 		return options.SafeAppend(dst, v, io)
 	}
 	n := len(dst)
 	out, err, panicked := attempt(d.Engine, dst, v, io.EngineOptions(d.NullForNonFinite))
 	switch {
 	case err == nil && !panicked:
+		stats.Add(encodeCounter(d.Engine))
 		return out, nil
 	case !panicked && d.Retry != nil && engine.IsNonFinite(err):
 		// A NaN or ±Inf the first engine rejects: the engine that writes
 		// them as null itself, rather than the reference encoder (and the
 		// type goes to it first from now on).
 		d.NonFiniteMet()
+		stats.Add(stats.EncodeRejected)
 		out, err, panicked = attempt(d.Retry, dst[:n:n], v, io.EngineOptions(true))
 		if err == nil && !panicked {
+			stats.Add(encodeCounter(d.Retry))
 			return out, nil
 		}
 		if !panicked && !engine.NeedsFallback(err) {
+			stats.Add(encodeCounter(d.Retry))
 			return dst[:n], err
 		}
+		countFallback(panicked)
 		return options.SafeAppend(dst[:n:n], v, io)
 	case panicked || engine.NeedsFallback(err):
 		// The engine rejected the value, or could not say exactly why (the
@@ -43,8 +50,10 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 		// After a panic it runs the value again: a panic of the user's own
 		// code (a MarshalJSON) is raised again there, as encoding/json raises
 		// it; a panic of the engine's is not.
+		countFallback(panicked)
 		return options.SafeAppend(dst[:n:n], v, io)
 	default:
+		stats.Add(encodeCounter(d.Engine))
 		return dst[:n], err
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Marshal returns the JSON encoding of v: byte-identical to json.Marshal where
@@ -64,7 +65,7 @@ func appendNormalised(dst []byte, v any, o options.Options) ([]byte, error) {
 		return dst, exactError(err, v, &o)
 	}
 	dst = append(dst, e.buf...)
-	if len(e.subs) > 0 {
+	if e.anySubstitute {
 		e.reported()
 	}
 	if n, last := int64(len(e.buf)), lastOutput.Load(); n > last || n < last/4 {
@@ -126,6 +127,10 @@ type encodeState struct {
 	report func(Substitution)
 	subs   []Substitution
 	path   []string
+	// substitutes counts the substitutes of this encode by reason
+	// (stats.Reasons), for the process counters; anySubstitute: one was.
+	substitutes   [stats.NumReasons]uint32
+	anySubstitute bool
 
 	anc ancestors
 
@@ -181,11 +186,13 @@ func newEncodeState(o *options.Options) *encodeState {
 // it still references, and a buffer too large for what it was used for.
 func (e *encodeState) release() {
 	e.replacer, e.report = nil, nil
-	if len(e.subs) > 0 || len(e.path) > 0 { // an aborted encode
+	if e.anySubstitute || len(e.path) > 0 { // an aborted encode
 		clear(e.subs)
 		clear(e.path[:cap(e.path)])
 		e.subs, e.path = e.subs[:0], e.path[:0]
+		e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	}
+	e.subs = dropLarge(e.subs)
 	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Substitution is one substitute the encoder wrote in place of a value
@@ -38,15 +40,33 @@ func reportOf(f func(Substitution)) any {
 // substitute. It runs only where a substitute is written, never on the path
 // of a value encoding/json accepts.
 func (e *encodeState) substituted(reason string, t reflect.Type) {
+	e.substitutes[reasonIndex(reason)]++
+	e.anySubstitute = true
 	if e.report == nil {
 		return
 	}
 	e.subs = append(e.subs, Substitution{Path: jsonPointer(e.path), Reason: reason, Type: t})
 }
 
-// reported hands the substitutes of a successful encode to the report, in
-// the order they were written.
+// reasonIndex is the index of reason in stats.Reasons.
+func reasonIndex(reason string) int {
+	for i, r := range stats.Reasons {
+		if r == reason {
+			return i
+		}
+	}
+	panic("safe: reason without a counter: " + reason)
+}
+
+// reported counts the substitutes of a successful encode in the process
+// counters and hands them to the report, in the order they were written.
 func (e *encodeState) reported() {
+	for i, n := range e.substitutes {
+		if n > 0 {
+			stats.AddN(stats.SubstituteFirst+i, uint64(n))
+		}
+	}
+	e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	subs := e.subs
 	e.subs = e.subs[:0]
 	for i := range subs {
