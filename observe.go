@@ -45,6 +45,9 @@ func decodeCounter(e iengine.Engine) int {
 // countSafe counts an encode the planner sent to the reference encoder
 // (under o, normalised), and its cause when that is a fallback.
 func countSafe(o *options.Options, v any) {
+	if !stats.Enabled() {
+		return
+	}
 	stats.Add(stats.EncodeSafe)
 	switch plan.SafeCause(o, v) {
 	case plan.CauseQuirk:

@@ -76,6 +76,10 @@ var on atomic.Bool
 // Enable starts the counting; it is never stopped.
 func Enable() { on.Store(true) }
 
+// SetEnabled turns the counting on or off, for benchmarks that compare
+// the two.
+func SetEnabled(b bool) { on.Store(b) }
+
 // Enabled reports whether Enable was called.
 func Enabled() bool { return on.Load() }
 
