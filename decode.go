@@ -80,6 +80,7 @@ func (o Options) Unmarshal(data []byte, v any) error {
 	}
 	r := o.decodeRoute(v)
 	if r.Eng == engine.Std() {
+		o.countStdRoute()
 		return stdUnmarshal(data, v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
@@ -336,6 +337,9 @@ func (d *Decoder) Decode(v any) error {
 		return anydec.Unmarshal(raw, v, d.useNumber, true)
 	}
 	r := d.opts.decodeRoute(v)
+	if r.Eng == engine.Std() && !d.flags {
+		d.opts.countStdRoute()
+	}
 	if d.flags || r.Eng == engine.Std() {
 		return d.stdDecode(v)
 	}

@@ -94,8 +94,9 @@ type Stats struct {
 	Decodes map[string]uint64
 	// DecodeFallbacks by cause: "rejected", the engine failed on valid
 	// input, which encoding/json decoded again; "panicked", the engine
-	// panicked; "quirk", the input had a form the engine decodes wrongly
-	// for the target's type, which encoding/json decoded; "own-declined",
+	// panicked; "quirk", the engine is known to decode the target's type
+	// wrongly, or input of the form this input has, and encoding/json
+	// decoded it; "own-declined",
 	// the own decoder handed the input to encoding/json (invalid, of
 	// another kind than the target, a number out of range).
 	DecodeFallbacks map[string]uint64
@@ -141,4 +142,13 @@ func ReadStats() Stats {
 		s.Substitutes[reason] = r(stats.SubstituteFirst + i)
 	}
 	return s
+}
+
+// countStdRoute counts a decode the decode plan sent to encoding/json for
+// its target's type: a quirk of o's engine, unless that engine is
+// encoding/json itself.
+func (o Options) countStdRoute() {
+	if stats.Enabled() && o.engine().Name() != "std" {
+		stats.Add(stats.DecodeQuirk)
+	}
 }

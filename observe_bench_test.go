@@ -42,6 +42,7 @@ func BenchmarkEncodeObserved(b *testing.B) {
 			b.Run(c.name+"/"+mode, func(b *testing.B) {
 				var buf []byte
 				b.ReportAllocs()
+				defer reportCPU(b, cpuTime())
 				for b.Loop() {
 					var err error
 					if buf, err = o.Append(buf[:0], c.v); err != nil {
@@ -69,6 +70,7 @@ func BenchmarkEncodeParallel(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				stats.SetEnabled(counting)
 				b.ReportAllocs()
+				defer reportCPU(b, cpuTime())
 				b.RunParallel(func(pb *testing.PB) {
 					var buf []byte
 					for pb.Next() {

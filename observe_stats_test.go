@@ -118,6 +118,21 @@ func TestStatsDecode(t *testing.T) {
 
 // TestStatsConcurrent: counts from many goroutines add up (run under
 // -race).
+// TestStatsDecodeQuirk: a target type an engine is known to decode wrongly
+// goes to encoding/json, counted as a quirk of that engine.
+func TestStatsDecodeQuirk(t *testing.T) {
+	sonic, ok := engine.Lookup("sonic")
+	if !ok {
+		t.Skip("sonic is not compiled in")
+	}
+	var p statsPoint // floats: sonic decodes -0 as 0 (DecodeQuirkNegativeZero)
+	d := statsDelta(func() { require.NoError(t, safejson.Options{Engine: sonic}.Unmarshal([]byte(`{"X":1.5}`), &p)) })
+	assert.Equal(t, map[string]map[string]uint64{"decodes": {"std": 1}, "decodeFallbacks": {"quirk": 1}}, d)
+	std, _ := engine.Lookup("std")
+	d = statsDelta(func() { require.NoError(t, safejson.Options{Engine: std}.Unmarshal([]byte(`{"X":1.5}`), &p)) })
+	assert.Equal(t, map[string]map[string]uint64{"decodes": {"std": 1}}, d, "encoding/json named: no fallback")
+}
+
 func TestStatsConcurrent(t *testing.T) {
 	d := statsDelta(func() {
 		var wg sync.WaitGroup

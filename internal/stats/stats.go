@@ -36,8 +36,9 @@ const (
 	DecodeStd
 	DecodeOwn
 	// Decode fallbacks by cause: the engine failed on valid input (decoded
-	// again by encoding/json), the engine panicked, the input had a form the
-	// engine decodes wrongly (a decode quirk: encoding/json decoded it), the
+	// again by encoding/json), the engine panicked, the engine is known to
+	// decode the target's type, or input of this form, wrongly (a decode
+	// quirk: encoding/json decoded it), the
 	// own decoder handed the input to encoding/json (invalid, of another
 	// kind than the target, a number out of range).
 	DecodeRejected
