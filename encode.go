@@ -85,7 +85,7 @@ func (o *Options) internal() options.Options {
 	return options.Options{
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer, Report: reportOf(o.OnSubstitute), NoEscapeHTML: o.NoEscapeHTML,
+		Replacer: o.Replacer, OnSubstitute: reportOf(o.OnSubstitute), NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: o.lineBreaks,
 		Engine: enginehandle.Resolve(o.Engine),
 	}

@@ -41,13 +41,13 @@ func observeEngines() map[string]engine.Engine {
 	return es
 }
 
-// collect encodes v under o with a report and returns the output, the error
-// and the substitutes reported.
-func collect(o safejson.Options, v any) ([]byte, error, []safejson.Substitution) {
+// collect encodes v under o with a report and returns the output, the
+// substitutes reported and the error.
+func collect(o safejson.Options, v any) ([]byte, []safejson.Substitution, error) {
 	var got []safejson.Substitution
 	o.OnSubstitute = func(s safejson.Substitution) { got = append(got, s) }
 	b, err := o.Marshal(v)
-	return b, err, got
+	return b, got, err
 }
 
 // strictType is the Go type the *safe.Error of Strict names: the type of the
@@ -98,7 +98,7 @@ func TestObserveCorpus(t *testing.T) {
 			o := base
 			o.Engine = eng
 			want, werr := o.Marshal(c.Value)
-			got, err, subs := collect(o, c.Value)
+			got, subs, err := collect(o, c.Value)
 			require.Equal(t, werr, err, "%s %s", c.Where(), name)
 			require.Equal(t, string(want), string(got), "%s %s: the report changed the bytes", c.Where(), name)
 			require.Equal(t, string(plain), string(got), "%s %s", c.Where(), name)
@@ -153,7 +153,7 @@ func TestObserveThree(t *testing.T) {
 		{Path: "/c", Reason: safe.ReasonMapKey, Type: reflect.TypeFor[map[bool]int]()},
 	}
 	for name, eng := range observeEngines() {
-		b, err, got := collect(safejson.Options{Engine: eng}, v)
+		b, got, err := collect(safejson.Options{Engine: eng}, v)
 		require.NoError(t, err, name)
 		assert.JSONEq(t, `{"a":[1,null],"b":{"name":"a/b~c","score":null},"c":{"true":1}}`, string(b), name)
 		assert.Equal(t, want, got, name)
@@ -175,17 +175,17 @@ func TestObserveFallback(t *testing.T) {
 	clean := make([]observePoint, 50)
 	for name, eng := range observeEngines() {
 		for range 3 { // the second time, the type may go elsewhere first
-			_, err, got := collect(safejson.Options{Engine: eng}, pts)
+			_, got, err := collect(safejson.Options{Engine: eng}, pts)
 			require.NoError(t, err, name)
 			assert.Equal(t, []safejson.Substitution{
 				{Path: "/40/Y", Reason: safe.ReasonNonFinite, Type: reflect.TypeFor[float64]()},
 				{Path: "/45/X", Reason: safe.ReasonNonFinite, Type: reflect.TypeFor[float64]()},
 			}, got, name)
-			_, err, got = collect(safejson.Options{Engine: eng}, clean)
+			_, got, err = collect(safejson.Options{Engine: eng}, clean)
 			require.NoError(t, err, name)
 			assert.Empty(t, got, name)
 		}
-		_, _, got := collect(safejson.Options{Engine: eng}, map[string]any{"a/b": map[string]any{"~": math.NaN()}})
+		_, got, _ := collect(safejson.Options{Engine: eng}, map[string]any{"a/b": map[string]any{"~": math.NaN()}})
 		assert.Equal(t, []safejson.Substitution{{Path: "/a~1b/~0", Reason: safe.ReasonNonFinite, Type: reflect.TypeFor[float64]()}}, got, name)
 	}
 }
@@ -197,7 +197,7 @@ func TestObserveFailedEncode(t *testing.T) {
 	n.Next = n
 	v := []any{math.NaN(), n}
 	for name, eng := range observeEngines() {
-		_, err, got := collect(safejson.Options{Engine: eng, Circular: safejson.CircularError}, v)
+		_, got, err := collect(safejson.Options{Engine: eng, Circular: safejson.CircularError}, v)
 		require.Error(t, err, name)
 		assert.Empty(t, got, name)
 	}

@@ -176,7 +176,7 @@ func newEncodeState(o *options.Options) *encodeState {
 	e.circular = Circular(o.Circular)
 	e.placeholder = o.Placeholder
 	e.replacer = o.Replacer
-	e.report, _ = o.Report.(func(Substitution))
+	e.report, _ = o.OnSubstitute.(func(Substitution))
 	e.hooked = e.replacer != nil || e.report != nil
 	e.anc.reset()
 	return e

@@ -70,7 +70,10 @@ type Options struct {
 	// that returns an error reports nothing): with the JSON Pointer, the
 	// reason and the Go type of the value, as Strict would name them in its
 	// *Error. A map whose key type encoding/json rejects is one
-	// substitute, however many keys it has.
+	// substitute, however many keys it has (on json/v2, which rejects keys
+	// one by one, each key it rejects is one). The report is called after
+	// the value is written and before Marshal returns, from the encoding
+	// goroutine.
 	OnSubstitute func(Substitution)
 	// NoEscapeHTML leaves <, > and & unescaped in strings, as
 	// json.Encoder.SetEscapeHTML(false).
@@ -100,7 +103,7 @@ func (o *Options) internal(lineBreaks bool) options.Options {
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer, NoEscapeHTML: o.NoEscapeHTML,
 		Prefix: o.Prefix, Indent: o.Indent, LineBreaks: lineBreaks,
-		API: "safe", Report: reportOf(o.OnSubstitute),
+		API: "safe", OnSubstitute: reportOf(o.OnSubstitute),
 	}
 }
 

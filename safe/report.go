@@ -27,7 +27,7 @@ type Substitution struct {
 	Type reflect.Type
 }
 
-// reportOf is f as options.Options.Report holds it: nil when f is nil.
+// reportOf is f as options.Options.OnSubstitute holds it: nil when f is nil.
 func reportOf(f func(Substitution)) any {
 	if f == nil {
 		return nil

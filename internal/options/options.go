@@ -66,9 +66,9 @@ type Options struct {
 	// API is the package whose Options these are ("safejson" or "safe"),
 	// which names it in their errors; "" is "safejson".
 	API string
-	// Report is the func(safe.Substitution) of OnSubstitute, nil for none
-	// (an any: this package cannot name package safe's type).
-	Report any
+	// OnSubstitute is the func(safe.Substitution) of the public OnSubstitute,
+	// nil for none (an any: this package cannot name package safe's type).
+	OnSubstitute any
 }
 
 // Normalize validates o, as Validate, and fills in the defaults and bounds.

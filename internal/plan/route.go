@@ -205,7 +205,7 @@ func Route(o *options.Options, v any) Decision {
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
 	// Nor under a report, which only the reference encoder makes.
-	d := Decision{Engine: eng, NullForNonFinite: !o.Strict && o.Report == nil && ti != nil && ti.feat&noNullForNonFinite == 0}
+	d := Decision{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && ti != nil && ti.feat&noNullForNonFinite == 0}
 	if d.NullForNonFinite && o.Engine == nil {
 		if ti.retry != nil && ti.retry != eng {
 			d.Retry, d.met = ti.retry, &ti.nonFinite
