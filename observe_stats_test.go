@@ -52,9 +52,14 @@ type statsNode struct {
 }
 
 func TestStatsEncode(t *testing.T) {
-	def := engine.Default().Name()
+	// Through an engine (which one is the planner's choice for the type).
 	d := statsDelta(func() { _, _ = safejson.Marshal(statsPoint{1, 2}) })
-	assert.Equal(t, map[string]map[string]uint64{"encodes": {def: 1}}, d)
+	require.Len(t, d, 1)
+	require.Len(t, d["encodes"], 1)
+	for route, n := range d["encodes"] {
+		assert.NotEqual(t, "safe", route)
+		assert.Equal(t, uint64(1), n)
+	}
 
 	n := &statsNode{Name: "x"}
 	n.Next = n
@@ -67,8 +72,14 @@ func TestStatsEncode(t *testing.T) {
 	for _, e := range engine.All() {
 		o := safejson.Options{Engine: e, OnSubstitute: func(safejson.Substitution) {}}
 		d = statsDelta(func() { _, _ = o.Marshal([]statsPoint{{1, math.NaN()}}) })
+		// Rejected by the engine, or, where the engine is known to write
+		// floats wrongly (sonic's -0 on arm64), never given it.
+		cause := "rejected"
+		if d["encodeFallbacks"]["quirk"] != 0 {
+			cause = "quirk"
+		}
 		assert.Equal(t, map[string]map[string]uint64{
-			"encodes": {"safe": 1}, "encodeFallbacks": {"rejected": 1}, "substitutes": {"non-finite number": 1},
+			"encodes": {"safe": 1}, "encodeFallbacks": {cause: 1}, "substitutes": {"non-finite number": 1},
 		}, d, e.Name())
 	}
 
