@@ -184,6 +184,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	for i := start; i < start+limit; i++ {
 		name, val := e.entries[i].name, e.entries[i].val
 		p, done := pre[i]
+		e.subs = append(e.subs, p.subs...) // its reports, in output order
 		if p.omit {
 			continue
 		}
@@ -243,10 +244,12 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	return append(b, '}'), nil
 }
 
-// encoded is a map value encoded ahead of time.
+// encoded is a map value encoded ahead of time, with the substitutes it
+// reported (held back until it is written).
 type encoded struct {
 	b    []byte
 	omit bool
+	subs []Substitution
 }
 
 // orderTies orders the members of e.entries[start:end] (sorted by name) whose
@@ -270,7 +273,7 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 			for t := i; t < j; t++ {
 				ent := e.entries[t]
 				var err error
-				mark := len(b)
+				mark, reported := len(b), len(e.subs)
 				if e.hooked {
 					b, err = e.replaced(b, ent.name, ent.val, me.elem)
 				} else {
@@ -279,7 +282,12 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 				if err != nil && err != errOmit {
 					return nil, within(err, ent.name)
 				}
-				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit}})
+				var subs []Substitution
+				if len(e.subs) > reported {
+					subs = slices.Clone(e.subs[reported:])
+					e.subs = e.subs[:reported]
+				}
+				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit, subs}})
 				b = b[:mark]
 			}
 			slices.SortFunc(run, func(a, b tied) int {

@@ -63,3 +63,31 @@ func TestOnSubstituteTopLevel(t *testing.T) {
 	_, got = reports(t, safe.Options{}, struct{ A, B int }{})
 	assert.Empty(t, got)
 }
+
+// tieKey writes every key but 0 as "k": those members tie, and are ordered
+// by their values, encoded ahead; 0 is "a", written first.
+type tieKey int
+
+func (k tieKey) MarshalText() ([]byte, error) {
+	if k == 0 {
+		return []byte("a"), nil
+	}
+	return []byte("k"), nil
+}
+
+type tieMap map[tieKey]any
+
+// TestOnSubstituteTiedNames: members whose names tie are encoded ahead to
+// order them; their substitutes are reported where they are written.
+func TestOnSubstituteTiedNames(t *testing.T) {
+	v := map[string]any{
+		"a": tieMap{0: math.NaN(), 1: []any{math.Inf(1)}, 2: []any{1, math.NaN()}},
+		"b": math.NaN(),
+	}
+	for range 20 { // map order varies
+		out, got := reports(t, safe.Options{}, v)
+		assert.Equal(t, `{"a":{"a":null,"k":[1,null],"k":[null]},"b":null}`, out)
+		assert.Equal(t, []string{"/a/a non-finite number float64", "/a/k/1 non-finite number float64",
+			"/a/k/0 non-finite number float64", "/b non-finite number float64"}, got)
+	}
+}
