@@ -14,6 +14,7 @@ import (
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Decoding gives encoding/json's verdict, with an engine's speed where that
@@ -75,24 +76,30 @@ func (o Options) Unmarshal(data []byte, v any) error {
 		return err
 	}
 	if opts.Engine == nil && anydec.Target(v) {
+		stats.Add(stats.DecodeOwn)
 		return anydec.Unmarshal(data, v, anydec.Mode{})
 	}
 	r := decodeRoute(&opts, v)
 	if r.Eng == engine.Std() {
-		return json.Unmarshal(data, v)
+		countStdRoute(&opts)
+		return stdUnmarshal(data, v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
 	if kind == targetReaching {
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	if r.Needs != 0 {
 		// The engine depends on facts of the input: the scan that finds
 		// them validates it too.
 		facts, ok := engine.Scan(data, r.Needs)
-		if eng := r.Pick(facts); ok && eng != engine.Std() {
+		eng := r.Pick(facts)
+		if ok && eng != engine.Std() {
 			return decodeValid(eng, data, v, kind)
 		}
-		return json.Unmarshal(data, v)
+		if ok {
+			stats.Add(stats.DecodeQuirk)
+		}
+		return stdUnmarshal(data, v)
 	}
 	eng := r.Eng
 	if kind == targetZero && !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid) {
@@ -104,10 +111,10 @@ func (o Options) Unmarshal(data []byte, v any) error {
 			return nil
 		}
 		reflect.ValueOf(v).Elem().SetZero()
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	if !engine.Valid(data) {
-		return json.Unmarshal(data, v)
+		return stdUnmarshal(data, v)
 	}
 	return decodeValid(eng, data, v, kind)
 }
@@ -156,7 +163,7 @@ func decodeValid(eng engine.Engine, data []byte, v any, kind int) error {
 		}
 		e.Set(saved)
 	}
-	return json.Unmarshal(data, v)
+	return stdUnmarshal(data, v)
 }
 
 // A target's kind, for how the decode puts it back after an engine fails.
@@ -258,9 +265,27 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
+			stats.Add(stats.DecodePanicked)
 		}
 	}()
-	return eng.Unmarshal(data, v) == nil
+	if eng.Unmarshal(data, v) == nil {
+		stats.Add(decodeCounter(eng))
+		return true
+	}
+	stats.Add(stats.DecodeRejected)
+	return false
+}
+
+// stdUnmarshal is json.Unmarshal, counted.
+func stdUnmarshal(data []byte, v any) error {
+	stats.Add(stats.DecodeStd)
+	return json.Unmarshal(data, v)
+}
+
+// stdDecode is d's json.Decoder's Decode, counted.
+func (d *Decoder) stdDecode(v any) error {
+	stats.Add(stats.DecodeStd)
+	return d.std.Decode(v)
 }
 
 // NewDecoder returns a Decoder reading r with o's engine. When o is invalid,
@@ -314,15 +339,20 @@ func (d *Decoder) Decode(v any) error {
 		if err := d.std.Decode(&raw); err != nil {
 			return err
 		}
+		stats.Add(stats.DecodeOwn)
 		return d.valueError(anydec.Unmarshal(raw, v, anydec.Mode{UseNumber: d.useNumber, Valid: true}), start, raw)
 	}
 	r := decodeRoute(&d.opts, v)
-	if d.useNumber || d.disallowUnknownFields || r.Eng == engine.Std() {
-		return d.std.Decode(v)
+	settings := d.useNumber || d.disallowUnknownFields
+	if r.Eng == engine.Std() && !settings {
+		countStdRoute(&d.opts)
+	}
+	if settings || r.Eng == engine.Std() {
+		return d.stdDecode(v)
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
 	if kind == targetReaching {
-		return d.std.Decode(v)
+		return d.stdDecode(v)
 	}
 	start := d.valueStart()
 	var raw json.RawMessage
@@ -333,7 +363,8 @@ func (d *Decoder) Decode(v any) error {
 	if r.Needs != 0 {
 		facts, _ := engine.Scan(raw, r.Needs) // valid: json.Decoder read it
 		if eng = r.Pick(facts); eng == engine.Std() {
-			return d.valueError(json.Unmarshal(raw, v), start, raw)
+			stats.Add(stats.DecodeQuirk)
+			return d.valueError(stdUnmarshal(raw, v), start, raw)
 		}
 	}
 	return d.valueError(decodeValid(eng, raw, v, kind), start, raw)

@@ -5,6 +5,7 @@ import (
 	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Append appends the JSON encoding of v under o to dst. On error dst is
@@ -23,6 +24,7 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 	d := plan.RouteEncode(opts, v)
 	if d.Engine == nil {
+		countSafe(opts, v)
 		return options.SafeAppend(dst, v, *opts)
 	}
 	n := len(dst)
@@ -30,20 +32,25 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 	out, err, panicked := attempt(d.Engine, dst, v, opts.Output)
 	switch {
 	case err == nil && !panicked:
+		stats.Add(encodeCounter(d.Engine))
 		return out, nil
 	case !panicked && d.Retry != nil && engine.IsNonFinite(err):
 		// A NaN or ±Inf the first engine rejects: the engine that writes
 		// them as null itself, rather than the reference encoder (and the
 		// type goes to it first from now on).
 		d.NonFiniteMet()
+		stats.Add(stats.EncodeRejected)
 		opts.NullForNonFinite = true
 		out, err, panicked = attempt(d.Retry, dst[:n:n], v, opts.Output)
 		if err == nil && !panicked {
+			stats.Add(encodeCounter(d.Retry))
 			return out, nil
 		}
 		if !panicked && !engine.NeedsFallback(err) {
+			stats.Add(encodeCounter(d.Retry))
 			return dst[:n], err
 		}
+		countFallback(panicked)
 		return options.SafeAppend(dst[:n:n], v, *opts)
 	case panicked || engine.NeedsFallback(err):
 		// The engine rejected the value, or could not say exactly why (the
@@ -52,8 +59,10 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 		// After a panic it runs the value again: a panic of the user's own
 		// code (a MarshalJSON) is raised again there, as encoding/json raises
 		// it; a panic of the engine's is not.
+		countFallback(panicked)
 		return options.SafeAppend(dst[:n:n], v, *opts)
 	default:
+		stats.Add(encodeCounter(d.Engine))
 		return dst[:n], err
 	}
 }
@@ -88,7 +97,7 @@ func (o *Options) internal(opts *options.Options) error {
 		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer,
+		Replacer: o.Replacer, OnSubstitute: reportOf(o.OnSubstitute),
 		Engine:   eng,
 	}
 	return opts.Normalize()

@@ -43,6 +43,10 @@ type Options struct {
 	// Replacer is called once per value before it is written (see
 	// safe.Options.Replacer).
 	Replacer func(key string, value any) (any, bool)
+	// OnSubstitute is called once for every substitute written, in the
+	// order of the output, whichever engine ran (see
+	// safe.Options.OnSubstitute).
+	OnSubstitute func(Substitution)
 	// NoEscapeHTML is json.Encoder.SetEscapeHTML(false); Prefix and Indent
 	// indent the output as json.Encoder.SetIndent does.
 	NoEscapeHTML bool

@@ -28,12 +28,22 @@ const ContentType = "application/json"
 // net/http would panic on, is returned as an error and nothing is written.
 // The error of the final Write, if any, is returned as is.
 func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	return WriteJSONOptions(w, status, v, safejson.Options{})
+}
+
+// WriteJSONOptions is WriteJSON encoding under o: a per-request report, for
+// one, that logs each substitute with the request's route,
+//
+//	compat.WriteJSONOptions(w, http.StatusOK, v, safejson.Options{OnSubstitute: substitutes.With("route", r.Pattern)})
+//
+// where substitutes is a *safejson.SubstituteLogger shared by the handlers.
+func WriteJSONOptions(w http.ResponseWriter, status int, v any, o safejson.Options) error {
 	if status < 100 || status > 999 {
 		return fmt.Errorf("compat: invalid HTTP status code %d", status)
 	}
 	bp := bufPool.Get().(*[]byte)
 	defer putBuf(bp)
-	b, err := safejson.Append((*bp)[:0], v)
+	b, err := o.Append((*bp)[:0], v)
 	if err != nil {
 		return err
 	}

@@ -131,6 +131,7 @@ func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 		if e.strict {
 			return b, tooBroad(reflect.ValueOf(m), e.maxBreadth)
 		}
+		e.substituted(ReasonBreadth, mapAnyType)
 		limit = e.maxBreadth
 	}
 	e.anc.push(k)
@@ -168,7 +169,7 @@ func (e *encodeState) encodeMapAny(b []byte, m map[string]any) ([]byte, error) {
 		} else {
 			b = append(b, ':')
 		}
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replacedAny(b, p.k, p.v)
 		} else {
 			b, err = e.encodeAny(b, p.v)
@@ -215,6 +216,7 @@ func (e *encodeState) encodeSliceAny(b []byte, s []any) ([]byte, error) {
 		if e.strict {
 			return b, tooBroad(reflect.ValueOf(s), e.maxBreadth)
 		}
+		e.substituted(ReasonBreadth, sliceAnyType)
 		limit = e.maxBreadth
 	}
 	if n > 0 {
@@ -231,7 +233,7 @@ func (e *encodeState) encodeSliceAny(b []byte, s []any) ([]byte, error) {
 			b = e.newline(b, e.depth)
 		}
 		mark := len(b)
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replacedAny(b, strconv.Itoa(i), x)
 		} else {
 			b, err = e.encodeAny(b, x)

@@ -118,6 +118,7 @@ func (e *encodeState) cycle(b []byte, v reflect.Value) ([]byte, error) {
 	if e.strict || e.circular == CircularError {
 		return b, newError(ReasonCycle, unsupportedValue(v, "encountered a cycle via "+v.Type().String()))
 	}
+	e.substituted(ReasonCycle, v.Type())
 	if e.circular == CircularPlaceholder {
 		return appendString(b, e.placeholder, e.escapeHTML), nil
 	}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Marshal returns the JSON encoding of v: byte-identical to json.Marshal where
@@ -65,6 +66,9 @@ func appendNormalised(dst []byte, v any, o options.Options) ([]byte, error) {
 		return dst, exactError(err, v, &o)
 	}
 	dst = append(dst, e.buf...)
+	if e.anySubstitute {
+		e.reported()
+	}
 	if n, last := int64(len(e.buf)), lastOutput.Load(); n > last || n < last/4 {
 		lastOutput.Store(n)
 	}
@@ -115,6 +119,19 @@ type encodeState struct {
 	circular    Circular
 	placeholder string
 	replacer    func(key string, value any) (any, bool)
+	// hooked: the members go through replaced (a replacer or a report).
+	hooked bool
+
+	// report is Options.OnSubstitute; subs the substitutes it is handed
+	// after the encode; path the member names and indices down to the
+	// value being written, kept only for a report.
+	report func(Substitution)
+	subs   []Substitution
+	path   []string
+	// substitutes counts the substitutes of this encode by reason
+	// (stats.Reasons), for the process counters; anySubstitute: one was.
+	substitutes   [stats.NumReasons]uint32
+	anySubstitute bool
 
 	anc ancestors
 
@@ -160,6 +177,8 @@ func newEncodeState(o *options.Options) *encodeState {
 	e.circular = Circular(o.Circular)
 	e.placeholder = o.Placeholder
 	e.replacer = o.Replacer
+	e.report, _ = o.OnSubstitute.(func(Substitution))
+	e.hooked = e.replacer != nil || e.report != nil
 	e.anc.reset()
 	return e
 }
@@ -167,7 +186,14 @@ func newEncodeState(o *options.Options) *encodeState {
 // release returns e to the pool, dropping what it should not keep: user data
 // it still references, and a buffer too large for what it was used for.
 func (e *encodeState) release() {
-	e.replacer = nil
+	e.replacer, e.report = nil, nil
+	if e.anySubstitute || len(e.path) > 0 { // an aborted encode
+		clear(e.subs)
+		clear(e.path[:cap(e.path)])
+		e.subs, e.path = e.subs[:0], e.path[:0]
+		e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
+	}
+	e.subs = dropLarge(e.subs)
 	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {

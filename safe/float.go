@@ -54,6 +54,7 @@ func (e *encodeState) nonFinite(b []byte, v reflect.Value, f float64, bits int) 
 	if e.strict {
 		return b, newError(ReasonNonFinite, unsupportedValue(v, strconv.FormatFloat(f, 'g', -1, bits)))
 	}
+	e.substituted(ReasonNonFinite, v.Type())
 	return append(b, "null"...), nil
 }
 

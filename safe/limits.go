@@ -37,6 +37,7 @@ func (e *encodeState) tooManyIndirections(b []byte, v reflect.Value) ([]byte, er
 	if e.strict {
 		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("more than %d pointers and interfaces deep", indirectPerLevel*e.maxDepth)))
 	}
+	e.substituted(ReasonDepth, v.Type())
 	return append(b, "null"...), nil
 }
 
@@ -52,6 +53,7 @@ func (e *encodeState) tooDeep(b []byte, v reflect.Value, array bool) ([]byte, er
 		}
 		return b, newError(ReasonDepth, unsupportedValue(v, fmt.Sprintf("nesting deeper than %d levels", e.maxDepth)))
 	}
+	e.substituted(ReasonDepth, v.Type())
 	if array {
 		return append(b, `"[Array]"`...), nil
 	}
@@ -67,6 +69,7 @@ func (e *encodeState) breadth(v reflect.Value, n int) (int, error) {
 	if e.strict {
 		return 0, tooBroad(v, e.maxBreadth)
 	}
+	e.substituted(ReasonBreadth, v.Type())
 	return e.maxBreadth, nil
 }
 

@@ -67,8 +67,11 @@ func encodeMapAnyValue(e *encodeState, b []byte, v reflect.Value) ([]byte, error
 }
 
 func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte, error) {
-	if me.key == jsontype.KeyOther && e.strict { // the classic encoder rejects the type
-		return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+	if me.key == jsontype.KeyOther { // the classic encoder rejects the type
+		if e.strict {
+			return b, newError(ReasonMapKey, &json.UnsupportedTypeError{Type: me.typ})
+		}
+		e.substituted(ReasonMapKey, me.typ)
 	}
 	if v.IsNil() {
 		return appendNull(b)
@@ -129,6 +132,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 		if e.strict {
 			return b, tooBroad(v, e.maxBreadth)
 		}
+		e.substituted(ReasonBreadth, v.Type())
 		limit = e.maxBreadth
 	}
 
@@ -146,6 +150,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	for i := start; i < start+limit; i++ {
 		name, val := e.entries[i].name, e.entries[i].val
 		p, done := pre[i]
+		e.subs = append(e.subs, p.subs...) // its reports, in output order
 		if p.omit {
 			continue
 		}
@@ -167,7 +172,7 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 			written++
 			continue
 		}
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replaced(b, name, val, me.elem)
 		} else {
 			b, err = me.elem(e, b, val)
@@ -205,10 +210,12 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	return append(b, '}'), nil
 }
 
-// encoded is a map value encoded ahead of time.
+// encoded is a map value encoded ahead of time, with the substitutes it
+// reported (held back until it is written).
 type encoded struct {
 	b    []byte
 	omit bool
+	subs []Substitution
 }
 
 // orderTies orders the members of e.entries[start:end] (sorted by name) whose
@@ -232,8 +239,8 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 			for t := i; t < j; t++ {
 				ent := e.entries[t]
 				var err error
-				mark := len(b)
-				if e.replacer != nil {
+				mark, reported := len(b), len(e.subs)
+				if e.hooked {
 					b, err = e.replaced(b, ent.name, ent.val, me.elem)
 				} else {
 					b, err = me.elem(e, b, ent.val)
@@ -241,7 +248,12 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 				if err != nil && err != errOmit {
 					return nil, within(err, ent.name)
 				}
-				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit}})
+				var subs []Substitution
+				if len(e.subs) > reported {
+					subs = slices.Clone(e.subs[reported:])
+					e.subs = e.subs[:reported]
+				}
+				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit, subs}})
 				b = b[:mark]
 			}
 			slices.SortFunc(run, func(a, b tied) int {
@@ -321,6 +333,7 @@ func (me *mapEncoder) name(e *encodeState, m, k reflect.Value, offset int) (stri
 			if e.strict {
 				return "", false, newError(ReasonMapKey, unsupportedValue(m, "nil key in map of type "+me.typ.String()))
 			}
+			e.substituted(ReasonMapKey, me.typ)
 			return "", true, nil
 		}
 		return textKey(k, me.typ)

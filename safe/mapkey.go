@@ -37,6 +37,7 @@ func (me *mapEncoder) valueName(e *encodeState, k reflect.Value, offset int) (st
 	case stdErr == nil:
 		return name, true, nil
 	case !e.strict:
+		e.substituted(ReasonMapKey, keyErrorType(stdErr, me.typ))
 		return otherKey(k, me.typ)
 	case stdErr == errNonString:
 		se := newError(ReasonMapKey, nil)

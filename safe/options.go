@@ -65,6 +65,16 @@ type Options struct {
 	// addressable when it is the original, unchanged), another by its own
 	// type.
 	Replacer func(key string, value any) (any, bool)
+	// OnSubstitute, when set, is called once for every substitute written,
+	// in the order of the output, after the encode has succeeded (an encode
+	// that returns an error reports nothing): with the JSON Pointer, the
+	// reason and the Go type of the value, as Strict would name them in its
+	// *Error. A map whose key type encoding/json rejects is one
+	// substitute, however many keys it has (on json/v2, which rejects keys
+	// one by one, each key it rejects is one). The report is called after
+	// the value is written and before Marshal returns, from the encoding
+	// goroutine.
+	OnSubstitute func(Substitution)
 	// NoEscapeHTML leaves <, > and & unescaped in strings, as
 	// json.Encoder.SetEscapeHTML(false).
 	NoEscapeHTML bool
@@ -94,8 +104,9 @@ func (o *Options) internal(opts *options.Options) error {
 		Output:   options.Output{NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent},
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
-		Replacer: o.Replacer,
-		API:      "safe",
+		Replacer:     o.Replacer,
+		OnSubstitute: reportOf(o.OnSubstitute),
+		API:          "safe",
 	}
 	return opts.Normalize()
 }

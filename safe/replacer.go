@@ -10,9 +10,21 @@ import (
 // that a `,string` option or an addressable MarshalJSON still applies, and a
 // value returned unchanged is written exactly as without a replacer), by its
 // own type otherwise. The replacer is not called again for that value, only
-// for its members. false omits the member (null for an element).
+// for its members. false omits the member (null for an element). Under a
+// report, key is on e.path while v is written.
 func (e *encodeState) replaced(b []byte, key string, v reflect.Value, enc encoderFunc) ([]byte, error) {
-	if !v.CanInterface() {
+	if e.report != nil {
+		e.path = append(e.path, key)
+		b, err := e.replace(b, key, v, enc)
+		e.path = e.path[:len(e.path)-1]
+		return b, err
+	}
+	return e.replace(b, key, v, enc)
+}
+
+// replace is replaced without the path.
+func (e *encodeState) replace(b []byte, key string, v reflect.Value, enc encoderFunc) ([]byte, error) {
+	if e.replacer == nil || !v.CanInterface() {
 		return enc(e, b, v)
 	}
 	r, keep := e.replacer(key, v.Interface())
@@ -38,6 +50,13 @@ func (e *encodeState) replaced(b []byte, key string, v reflect.Value, enc encode
 
 // replacedAny is replaced for a value held by an interface.
 func (e *encodeState) replacedAny(b []byte, key string, x any) ([]byte, error) {
+	if e.report != nil {
+		e.path = append(e.path, key)
+		defer func() { e.path = e.path[:len(e.path)-1] }()
+	}
+	if e.replacer == nil {
+		return e.encodeAny(b, x)
+	}
 	r, keep := e.replacer(key, x)
 	if !keep {
 		return b, errOmit

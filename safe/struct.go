@@ -135,8 +135,11 @@ func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]by
 	if e.depth >= e.maxDepth {
 		return e.tooDeep(b, v, false)
 	}
-	if se.formatField != "" && e.strict {
-		return b, newError(ReasonFormatOption, unsupportedValue(reflect.Value{}, "Go struct field "+se.formatField+" has unsupported `format` tag option"))
+	if se.formatField != "" {
+		if e.strict {
+			return b, newError(ReasonFormatOption, unsupportedValue(reflect.Value{}, "Go struct field "+se.formatField+" has unsupported `format` tag option"))
+		}
+		e.substituted(ReasonFormatOption, v.Type())
 	}
 	e.depth++
 	b = append(b, '{')
@@ -160,6 +163,7 @@ func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]by
 			if e.strict {
 				return b, tooBroad(v, e.maxBreadth)
 			}
+			e.substituted(ReasonBreadth, v.Type())
 			b = e.restMember(b, 1+se.countFrom(v, i+1), written > 0)
 			written++
 			break
@@ -180,7 +184,7 @@ func (se *structEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]by
 		if e.indented {
 			b = append(b, ' ')
 		}
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replaced(b, f.Name, fv, f.enc)
 		} else {
 			b, err = f.enc(e, b, fv)

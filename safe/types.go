@@ -284,6 +284,7 @@ func (e *encodeState) unsupportedType(t reflect.Type) error {
 	if e.strict {
 		return newError(ReasonUnsupportedType, &json.UnsupportedTypeError{Type: t})
 	}
+	e.substituted(ReasonUnsupportedType, t)
 	return errOmit
 }
 
@@ -388,7 +389,7 @@ func (ae *arrayEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byt
 			b = e.newline(b, e.depth)
 		}
 		mark := len(b)
-		if e.replacer != nil {
+		if e.hooked {
 			b, err = e.replaced(b, strconv.Itoa(i), v.Index(i), ae.elem)
 		} else {
 			b, err = ae.elem(e, b, v.Index(i))

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Target reports whether Unmarshal decodes into v: a *any holding nil, a
@@ -97,6 +98,7 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 
 // std decodes data into v with encoding/json.
 func std(data []byte, v any, useNumber bool) error {
+	stats.Add(stats.DecodeOwnDeclined)
 	if !useNumber {
 		return json.Unmarshal(data, v)
 	}

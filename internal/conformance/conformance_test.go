@@ -359,7 +359,7 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 		Circular: options.CircularPlaceholder, Placeholder: "p", MaxDepth: 3, MaxBreadth: 2, Strict: true,
 		Replacer: func(_ string, v any) (any, bool) { return v, true },
 	}
-	got := reflect.ValueOf(safejsonOptions(in))
+	got := reflect.ValueOf(SafejsonOptions(in))
 	for _, f := range reflect.VisibleFields(reflect.TypeFor[options.Options]()) {
 		switch f.Name {
 		case "Output", "Engine", "API", "LineBreaks", "NullForNonFinite":
@@ -368,10 +368,10 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 		require.False(t, reflect.ValueOf(in).FieldByIndex(f.Index).IsZero(), "set %s in this test", f.Name)
 		g := got.FieldByName(f.Name)
 		if assert.True(t, g.IsValid(), "safejson.Options has no field %s", f.Name) {
-			assert.False(t, g.IsZero(), "safejsonOptions drops %s", f.Name)
+			assert.False(t, g.IsZero(), "SafejsonOptions drops %s", f.Name)
 		}
 	}
-	assert.Equal(t, safejson.CircularPlaceholder, safejsonOptions(in).Circular)
+	assert.Equal(t, safejson.CircularPlaceholder, SafejsonOptions(in).Circular)
 }
 
 // TestDocUpToDate: the known-differences region of docs/differences.md is

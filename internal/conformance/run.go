@@ -463,16 +463,16 @@ func (l *callLog) check() []string {
 }
 
 func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Options {
-	o := safejsonOptions(c.Options)
+	o := SafejsonOptions(c.Options)
 	o.Engine = enginehandle.Of(e)
 	o.Replacer = calls.wrap()
 	return o
 }
 
-// safejsonOptions are the safejson options of a case's options (the
+// SafejsonOptions are the safejson options of a case's options (the
 // internal form, as the user sets it): the reverse of safejson.Options's
 // own conversion, field by field (a test checks that none is left out).
-func safejsonOptions(o options.Options) safejson.Options {
+func SafejsonOptions(o options.Options) safejson.Options {
 	return safejson.Options{
 		NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
@@ -484,7 +484,7 @@ func safejsonOptions(o options.Options) safejson.Options {
 // safejson.Options but Engine has a namesake of the same type in
 // safe.Options (a test checks it).
 func safeOptions(c *corpus.Case, calls *callLog) safe.Options {
-	o := safejsonOptions(c.Options)
+	o := SafejsonOptions(c.Options)
 	o.Replacer = calls.wrap()
 	var s safe.Options
 	from := reflect.ValueOf(o)

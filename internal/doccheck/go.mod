@@ -19,6 +19,7 @@ require (
 	github.com/kataras/iris/v12 v12.2.11
 	github.com/labstack/echo/v4 v4.16.4
 	github.com/labstack/echo/v5 v5.4.5
+	github.com/prometheus/client_golang v1.23.2
 	github.com/rs/zerolog v1.35.1
 	github.com/safejson/safejson v0.0.0-00010101000000-000000000000
 	github.com/safejson/safejson/compat/chi v0.0.0-00010101000000-000000000000
@@ -30,6 +31,8 @@ require (
 	github.com/safejson/safejson/compat/iris v0.0.0-00010101000000-000000000000
 	github.com/safejson/safejson/compat/kratos v0.0.0-00010101000000-000000000000
 	github.com/safejson/safejson/compat/logrus v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/otel v0.0.0-00010101000000-000000000000
+	github.com/safejson/safejson/compat/prometheus v0.0.0-00010101000000-000000000000
 	github.com/sirupsen/logrus v1.10.2
 	github.com/stretchr/testify v1.12.1
 	github.com/uptrace/bun v1.3.0
@@ -40,9 +43,12 @@ require (
 )
 
 require (
+	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/facebookgo/clock v0.0.0-20150410010913-600d898af40a // indirect
 	github.com/go-kit/log v0.2.0 // indirect
 	github.com/go-logfmt/logfmt v0.5.1 // indirect
+	github.com/go-logr/logr v1.4.4 // indirect
+	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/golang/mock v1.6.0 // indirect
 	github.com/grpc-ecosystem/go-grpc-middleware/v2 v2.3.2 // indirect
@@ -51,13 +57,21 @@ require (
 	github.com/jinzhu/inflection v1.0.0 // indirect
 	github.com/jinzhu/now v1.1.5 // indirect
 	github.com/lithammer/shortuuid/v3 v3.0.7 // indirect
+	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/nexus-rpc/nexus-proto-annotations v0.1.0 // indirect
 	github.com/nexus-rpc/sdk-go v0.7.0 // indirect
 	github.com/oklog/ulid v1.3.1 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
+	github.com/prometheus/client_model v0.6.2 // indirect
+	github.com/prometheus/common v0.66.1 // indirect
+	github.com/prometheus/procfs v0.17.0 // indirect
 	github.com/robfig/cron v1.2.0 // indirect
 	github.com/stretchr/objx v0.5.3 // indirect
+	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
+	go.opentelemetry.io/otel/log v1.47.0 // indirect
+	go.opentelemetry.io/otel/metric v1.47.0 // indirect
 	go.temporal.io/api v1.64.3 // indirect
+	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 )
 
@@ -129,7 +143,7 @@ require (
 	github.com/vmihailenco/msgpack/v5 v5.4.1 // indirect
 	github.com/vmihailenco/tagparser/v2 v2.0.0 // indirect
 	go.mongodb.org/mongo-driver/v2 v2.8.0 // indirect
-	go.opentelemetry.io/otel v1.47.0 // indirect
+	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.uber.org/automaxprocs v1.6.0 // indirect
 	go.uber.org/multierr v1.10.0 // indirect
@@ -163,7 +177,9 @@ replace (
 	github.com/safejson/safejson/compat/iris => ../../compat/iris
 	github.com/safejson/safejson/compat/kratos => ../../compat/kratos
 	github.com/safejson/safejson/compat/logrus => ../../compat/logrus
+	github.com/safejson/safejson/compat/otel => ../../compat/otel
 	github.com/safejson/safejson/compat/pgx => ../../compat/pgx
+	github.com/safejson/safejson/compat/prometheus => ../../compat/prometheus
 	github.com/safejson/safejson/compat/resty => ../../compat/resty
 	github.com/safejson/safejson/compat/temporal => ../../compat/temporal
 	github.com/safejson/safejson/compat/watermill => ../../compat/watermill

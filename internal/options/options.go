@@ -72,6 +72,9 @@ type Options struct {
 	// API is the package whose Options these are ("safejson" or "safe"),
 	// which names it in their errors; "" is "safejson".
 	API string
+	// OnSubstitute is the func(safe.Substitution) of the public OnSubstitute,
+	// nil for none (an any: this package cannot name package safe's type).
+	OnSubstitute any
 }
 
 // Output is the part of Options that every encoder honours, an engine's
@@ -88,7 +91,7 @@ type Output struct {
 	// (safejson's default substitute) instead of rejecting the value, where
 	// it can do so exactly as the reference encoder does; an engine that
 	// cannot ignores it and rejects the value. The caller sets it per value,
-	// from the planner's answer (plan.Decision), never for a value holding a
+	// from the planner's answer (plan.EncodeRoute), never for a value holding a
 	// float field with the ",string" option: sonic writes "null" there,
 	// quoted (internal/plan: noNullForNonFinite). The reference encoder does
 	// not read it.

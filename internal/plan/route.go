@@ -191,7 +191,8 @@ func RouteEncode(o *options.Options, v any) EncodeRoute {
 	// itself, the value need not go through a rejection and the fallback.
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
-	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && ti != nil && ti.feat&noNullForNonFinite == 0}
+	// Nor under a report, which only the reference encoder makes.
+	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && ti != nil && ti.feat&noNullForNonFinite == 0}
 	if d.NullForNonFinite && o.Engine == nil {
 		if ti.retry != nil && ti.retry != eng {
 			d.Retry, d.met = ti.retry, &ti.nonFinite

@@ -1,0 +1,130 @@
+package safejson
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"math"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type slogNode struct {
+	Name string    `json:"name"`
+	Next *slogNode `json:"next,omitempty"`
+}
+
+// logLines decodes the JSON lines slog wrote, without time.
+func logLines(t *testing.T, buf *bytes.Buffer) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, line := range bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(line, &m), string(line))
+		delete(m, "time")
+		delete(m, "since")
+		out = append(out, m)
+	}
+	buf.Reset()
+	return out
+}
+
+func TestSubstituteLoggerRateLimit(t *testing.T) {
+	var buf bytes.Buffer
+	sl := NewSubstituteLogger(slog.New(slog.NewJSONHandler(&buf, nil)), time.Minute, 0)
+	clock := time.Unix(0, 0)
+	sl.now = func() time.Time { return clock }
+
+	n := &slogNode{Name: "n"}
+	n.Next = n
+	o := Options{OnSubstitute: sl.With("route", "GET /nodes")}
+	for range 100 {
+		_, err := o.Marshal(n)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []map[string]any{{
+		"level": "WARN", "msg": "safejson: substitute written", "path": "/next", "reason": "cycle",
+		"type": "*safejson.slogNode", "route": "GET /nodes",
+	}}, logLines(t, &buf), "a hot route logs its substitute once per window")
+
+	clock = clock.Add(time.Minute)
+	_, err := o.Marshal(n)
+	require.NoError(t, err)
+	assert.Equal(t, []map[string]any{
+		{"level": "WARN", "msg": "safejson: substitutes not logged", "count": float64(99), "new_pairs": float64(0)},
+		{"level": "WARN", "msg": "safejson: substitute written", "path": "/next", "reason": "cycle",
+			"type": "*safejson.slogNode", "route": "GET /nodes"},
+	}, logLines(t, &buf), "the next window logs it again, after what was left out")
+}
+
+// TestSubstituteLoggerBounded: paths chosen by a client (map keys) are
+// logged up to the bound per window; the logger holds no more than that.
+func TestSubstituteLoggerBounded(t *testing.T) {
+	var buf bytes.Buffer
+	sl := NewSubstituteLogger(slog.New(slog.NewJSONHandler(&buf, nil)), time.Hour, 10)
+	o := Options{OnSubstitute: sl.Report}
+	for i := range 1000 {
+		_, err := o.Marshal(map[string]any{strconv.Itoa(i): math.NaN()})
+		require.NoError(t, err)
+	}
+	assert.Len(t, logLines(t, &buf), 10)
+	sl.mu.Lock()
+	assert.Len(t, sl.seen, 10)
+	assert.Equal(t, 990, sl.leftPairs)
+	sl.mu.Unlock()
+}
+
+func TestSubstituteLoggerConcurrent(t *testing.T) {
+	var buf syncBuffer
+	sl := NewSubstituteLogger(slog.New(slog.NewTextHandler(&buf, nil)), time.Hour, 0)
+	o := Options{OnSubstitute: sl.Report}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 100 {
+				_, _ = o.Marshal([]any{math.Inf(1), map[string]any{strconv.Itoa(i % 7): math.NaN()}, g})
+			}
+		}()
+	}
+	wg.Wait()
+	assert.Equal(t, 8, bytes.Count(buf.Bytes(), []byte("substitute written")), "/0 and /1/0 … /1/6")
+}
+
+// TestSubstituteLoggerDefault: a nil logger is slog.Default(), checked at
+// each line; a disabled level writes nothing.
+func TestSubstituteLoggerDefault(t *testing.T) {
+	var buf bytes.Buffer
+	old := slog.Default()
+	defer slog.SetDefault(old)
+	slog.SetDefault(slog.New(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: slog.LevelError})))
+	_, err := Options{OnSubstitute: NewSubstituteLogger(nil, 0, 0).Report}.Marshal(math.NaN())
+	require.NoError(t, err)
+	assert.Empty(t, buf.String())
+}
+
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) Bytes() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return bytes.Clone(b.buf.Bytes())
+}
