@@ -98,7 +98,7 @@ func (o *Options) internal(opts *options.Options) error {
 		Circular: int(o.Circular), Placeholder: o.Placeholder,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Replacer: o.Replacer, OnSubstitute: reportOf(o.OnSubstitute),
-		Engine:   eng,
+		Engine: eng,
 	}
 	return opts.Normalize()
 }

@@ -357,7 +357,8 @@ func TestSafeOptionsCoverSafejsonOptions(t *testing.T) {
 	in := options.Options{
 		Output:   options.Output{NoEscapeHTML: true, Prefix: ">", Indent: "\t"},
 		Circular: options.CircularPlaceholder, Placeholder: "p", MaxDepth: 3, MaxBreadth: 2, Strict: true,
-		Replacer: func(_ string, v any) (any, bool) { return v, true },
+		Replacer:     func(_ string, v any) (any, bool) { return v, true },
+		OnSubstitute: func(safe.Substitution) {},
 	}
 	got := reflect.ValueOf(SafejsonOptions(in))
 	for _, f := range reflect.VisibleFields(reflect.TypeFor[options.Options]()) {

@@ -473,10 +473,12 @@ func engineOptions(c *corpus.Case, e engine.Engine, calls *callLog) safejson.Opt
 // internal form, as the user sets it): the reverse of safejson.Options's
 // own conversion, field by field (a test checks that none is left out).
 func SafejsonOptions(o options.Options) safejson.Options {
+	report, _ := o.OnSubstitute.(func(safe.Substitution))
 	return safejson.Options{
 		NoEscapeHTML: o.NoEscapeHTML, Prefix: o.Prefix, Indent: o.Indent,
 		MaxDepth: o.MaxDepth, MaxBreadth: o.MaxBreadth, Strict: o.Strict,
 		Circular: safe.Circular(o.Circular), Placeholder: o.Placeholder, Replacer: o.Replacer,
+		OnSubstitute: report,
 	}
 }
 
