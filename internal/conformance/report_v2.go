@@ -198,7 +198,8 @@ func shortCell(s string) string {
 }
 
 // WriteV2TSV writes one line per result: case, option set, engine, verdict,
-// the engine's outcome in short; scripts compare two runs with it.
+// the engine's outcome where it is not encoding/json/v2's answer (an error
+// as its kind), the same on every run; scripts compare two runs with it.
 func WriteV2TSV(w io.Writer, results []V2Result) error {
 	var b strings.Builder
 	for _, r := range results {
@@ -208,7 +209,7 @@ func WriteV2TSV(w io.Writer, results []V2Result) error {
 		case r.Got.Panicked:
 			got = "panic"
 		case r.Got.Err != nil:
-			got = "error: " + shortError(r.Got.Err)
+			got = "error " + V2ErrorKind(r.Got.Err)
 		case !r.Verdict.Same():
 			got = "wrote " + shortCell(fmt.Sprintf("%q", r.Got.Bytes))
 		}

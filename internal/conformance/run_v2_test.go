@@ -53,8 +53,8 @@ func TestV2Verdicts(t *testing.T) {
 		{Name: "t/dies", Value: 1, StdDies: true},
 		{Name: "t/deep", Value: 1, Deep: true},
 	}
-	engine := func(f func(v any) ([]byte, error)) []V2Engine {
-		return []V2Engine{{Name: "e", Marshal: func(v any, s V2Set) ([]byte, error) { return f(v) }}}
+	engine := func(f func(v any, s V2Set) ([]byte, error)) []V2Engine {
+		return []V2Engine{{Name: "e", Marshal: f}}
 	}
 	verdicts := func(es []V2Engine, sets ...V2Set) []string {
 		var out []string
@@ -64,11 +64,11 @@ func TestV2Verdicts(t *testing.T) {
 		return out
 	}
 	// encoding/json/v2 itself, with the members of the map in another order.
-	reversed := engine(func(v any) ([]byte, error) {
+	reversed := engine(func(v any, s V2Set) ([]byte, error) {
 		if _, ok := v.(map[string]int); ok {
 			return []byte(`{"c":3,"b":2,"a":1}`), nil
 		}
-		return jsonv2.Marshal(v)
+		return jsonv2.Marshal(v, s.Std...)
 	})
 	assert.Equal(t, []string{"t/int identical", "t/map identical", "t/nan same error", "t/nan-in-map same error", "t/dies std dies", "t/deep identical"},
 		verdicts(reversed, none))
@@ -80,11 +80,11 @@ func TestV2Verdicts(t *testing.T) {
 	assert.Equal(t, "t/deep not run", verdicts(reversed, indent)[5])
 
 	assert.Equal(t, []string{"t/int engine fails", "t/map engine fails", "t/nan other error", "t/nan-in-map other error", "t/dies std dies", "t/deep engine fails"},
-		verdicts(engine(func(any) ([]byte, error) { return nil, errors.New("no") }), none))
+		verdicts(engine(func(any, V2Set) ([]byte, error) { return nil, errors.New("no") }), none))
 	assert.Equal(t, []string{"t/int engine panics", "t/map engine panics", "t/nan engine panics", "t/nan-in-map engine panics", "t/dies std dies", "t/deep engine panics"},
-		verdicts(engine(func(any) ([]byte, error) { panic("boom") }), none))
+		verdicts(engine(func(any, V2Set) ([]byte, error) { panic("boom") }), none))
 	assert.Equal(t, []string{"t/int differs", "t/map differs", "t/nan engine accepts", "t/nan-in-map engine accepts", "t/dies std dies", "t/deep differs"},
-		verdicts(engine(func(any) ([]byte, error) { return []byte("null"), nil }), none))
+		verdicts(engine(func(any, V2Set) ([]byte, error) { return []byte("null"), nil }), none))
 }
 
 // TestV2ErrorKind: where an error happened is left out of its kind, what
