@@ -1,0 +1,71 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package conformance
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/v2route"
+)
+
+// joinV2Sets joins the option sets whose bits are set in pick (bit i is set
+// i+1 of V2Sets; set 0 has no options) into one.
+func joinV2Sets(sets []V2Set, pick uint16) V2Set {
+	var j V2Set
+	var names []string
+	for i, s := range sets[1:] {
+		if pick&(1<<i) == 0 {
+			continue
+		}
+		names = append(names, s.Name)
+		j.Std = append(j.Std, s.Std...)
+		j.Goccy = append(j.Goccy, s.Goccy...)
+		j.Deterministic = j.Deterministic || s.Deterministic
+		j.Indented = j.Indented || s.Indented
+	}
+	j.Name = strings.Join(names, "+")
+	if j.Name == "" {
+		j.Name = "none"
+	}
+	return j
+}
+
+// FuzzV2GoccyAgainstStd invents a type and a value (internal/randtype) and
+// an option set (the first two input bytes pick sets of the json/v2 column
+// to join), and checks that wherever package v2route lets goccy/go-json/v2
+// encode the value, goccy writes encoding/json/v2's bytes or fails: never
+// other bytes, bytes where encoding/json/v2 fails, or a panic. Values that
+// kill encoding/json/v2 (a cycle that writes no token) are left out.
+//
+//	GOTOOLCHAIN=go1.27.3 go test ./internal/conformance -run '^$' -fuzz FuzzV2GoccyAgainstStd -fuzztime 3m
+func FuzzV2GoccyAgainstStd(f *testing.F) {
+	for i := range 48 {
+		seed := sha256.Sum256(fmt.Appendf(nil, "json/v2 seed %d", i))
+		f.Add(seed[:])
+	}
+	sets := V2Sets()
+	engines := V2Engines()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 3 {
+			return
+		}
+		s := joinV2Sets(sets, uint16(data[0])|uint16(data[1])<<8)
+		sample := randtype.Config{}.Generate(data[2:])
+		if sample.Stats.TokenlessCycles > 0 || !v2route.GoccyValue(sample.Value) {
+			return
+		}
+		std := recovered(func() ([]byte, error) { return V2StdMarshal(sample.Value, s) })
+		for _, e := range engines {
+			got := recovered(func() ([]byte, error) { return e.Marshal(sample.Value, s) })
+			switch v := v2Judge(s, std, got); v {
+			case V2Differs, V2Accepts, V2Panic:
+				t.Errorf("%s under %s: %s: encoding/json/v2 %s, %s %s\n%s", e.Name, s.Name, v,
+					v2Shown(std, s), e.Name, v2Shown(got, s), sample.Desc)
+			}
+		}
+	})
+}
