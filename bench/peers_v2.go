@@ -3,6 +3,7 @@
 package main
 
 import (
+	"encoding/json/jsontext"
 	jsonv2 "encoding/json/v2"
 
 	goccyv2 "github.com/goccy/go-json/v2"
@@ -37,4 +38,17 @@ func v2Peers() (peer, []peer) {
 			Unmarshal: func(b []byte, v any) error { return goccyv2.Unmarshal(b, v) }},
 		ref,
 	}
+}
+
+// v2Same reports whether got is want once the members of every object are
+// sorted: encoding/json/v2 and goccy/go-json/v2 write map members in random
+// order by default.
+func v2Same(got, want []byte) bool {
+	sorted := func(b []byte) (jsontext.Value, error) {
+		v := jsontext.Value(append([]byte{}, b...))
+		return v, v.Format(jsontext.ReorderRawObjects(true), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	}
+	g, gerr := sorted(got)
+	w, werr := sorted(want)
+	return gerr == nil && werr == nil && string(g) == string(w)
 }
