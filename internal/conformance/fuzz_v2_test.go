@@ -47,7 +47,7 @@ const knownGoccyPanic = "encoder.convertPtrOp"
 // to join), and checks that wherever package v2route lets goccy/go-json/v2
 // encode the value, goccy writes encoding/json/v2's bytes or fails: never
 // other bytes, bytes where encoding/json/v2 fails, or a panic (but the known
-// one). Values that
+// one). Values on which encoding/json/v2 panics are left out too. Values that
 // kill encoding/json/v2 (a cycle that writes no token) are left out.
 //
 //	GOTOOLCHAIN=go1.27.3 go test ./internal/conformance -run '^$' -fuzz FuzzV2GoccyAgainstStd -fuzztime 3m
@@ -68,6 +68,12 @@ func FuzzV2GoccyAgainstStd(f *testing.F) {
 			return
 		}
 		std := recovered(func() ([]byte, error) { return V2StdMarshal(sample.Value, s) })
+		if std.Panicked {
+			// A method of the value panics in encoding/json/v2 (a value
+			// method called through a nil pointer, under the v1 options):
+			// whether safejson lets it through is the corpus's concern.
+			return
+		}
 		for _, e := range engines {
 			var stack string
 			got := recovered(func() ([]byte, error) {
