@@ -147,7 +147,9 @@ func V2Doc(results []V2Result, sets []V2Set) string {
 	b.WriteString("against this run): under every option set above, goccy writes encoding/json/v2's bytes, or fails, for every value\n")
 	b.WriteString("that holds no value of a type with encoding/json/v2's `MarshalJSONTo(*jsontext.Encoder) error` other than\n")
 	b.WriteString("`json.Number` (goccy looks for its own `MarshalJSONTo`, of goccy's `jsontext.Encoder`, and encodes such a value by its\n")
-	b.WriteString("fields). goccy's errors are its own types and say where differently, so on a goccy error the reference path decides.\n")
+	b.WriteString("fields), and no map with interface keys (goccy writes a float held in one, which encoding/json/v2 rejects; found by\n")
+	b.WriteString("`FuzzV2GoccyAgainstStd`). goccy's errors are its own types and say where differently, so on a goccy error the\n")
+	b.WriteString("reference path decides.\n")
 	rows := v2Rows(results)
 	sections := []struct {
 		title, intro string

@@ -9,10 +9,12 @@
 // EscapeForJS): goccy writes encoding/json/v2's bytes, or fails, for every
 // value that holds no value of a type with encoding/json/v2's MarshalJSONTo
 // method (json.MarshalerTo of encoding/json/v2, whose argument is
-// *encoding/json/jsontext.Encoder) other than json.Number. goccy looks for
-// its own MarshalerTo, whose argument is goccy's jsontext.Encoder, and so
-// encodes such a value by its fields: other bytes, or bytes where the method
-// fails.
+// *encoding/json/jsontext.Encoder) other than json.Number, and no map with
+// interface keys. goccy looks for its own MarshalerTo, whose argument is
+// goccy's jsontext.Encoder, and so encodes such a value by its fields: other
+// bytes, or bytes where the method fails. And goccy writes a float held in an
+// interface map key (map[any]T{1.5: …} as {"1.5":…}), which
+// encoding/json/v2 rejects.
 //
 // What the rule does not cover, and the caller must:
 //   - goccy's errors are its own types (errors.As for encoding/json/v2's

@@ -22,7 +22,7 @@ func TestV2RouteTypes(t *testing.T) {
 	type rec struct{ Next *rec }
 	for want, vs := range map[Route][]any{
 		Goccy:     {1, "s", rec{}, []map[string]int{}},
-		Reference: {toStd{}, withTo{}, &withTo{}, map[string][]toStd{}},
+		Reference: {toStd{}, withTo{}, &withTo{}, map[string][]toStd{}, map[any]int{}, []map[any]string{}},
 		PerValue:  {withAny{}, []any{}},
 	} {
 		for _, v := range vs {
