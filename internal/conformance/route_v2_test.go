@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/v2route"
 )
 
@@ -19,7 +18,7 @@ import (
 // fails, is one it keeps from goccy.
 func TestV2RouteFacts(t *testing.T) {
 	routed, kept := 0, 0
-	for _, r := range RunV2(corpus.Cases(), V2Engines(), V2Sets()) {
+	for _, r := range v2Column() {
 		if r.Engine != "goccy" || r.Verdict == V2NotRun || r.Verdict == V2StdDies {
 			continue
 		}
