@@ -132,10 +132,16 @@ type CorpusReport struct {
 	Runs    int     `json:"runs"`
 	BatchNs int64   `json:"batch_ns"`
 	Clock   string  `json:"clock"`
+	// Reference names the peer every other is compared with, and the
+	// ratios are to: encoding/json when empty.
+	Reference string `json:"reference,omitempty"`
 	// Peers are the columns, in order.
 	Peers  []PeerInfo  `json:"peers"`
 	Encode []CorpusRow `json:"encode"`
 	Decode []CorpusRow `json:"decode"`
+	// V2 is the same tables for encoding/json/v2's API, against
+	// encoding/json/v2, on a toolchain that has it (corpus_v2.go).
+	V2 *CorpusReport `json:"v2,omitempty"`
 }
 
 // corpusKind is CorpusReport.Kind.
@@ -195,6 +201,21 @@ type corpusConfig struct {
 	Batch    time.Duration
 	Clock    clock
 	Progress io.Writer
+	// Ref is the peer every other is compared with, and the ratios are to;
+	// encoding/json when unset.
+	Ref *peer
+	// Same reports whether an encoder's output is the reference's; nil
+	// means the same bytes. (encoding/json/v2 writes map members in random
+	// order.)
+	Same func(got, want []byte) bool
+}
+
+// ref is the reference peer of the run.
+func (cfg corpusConfig) ref() peer {
+	if cfg.Ref != nil {
+		return *cfg.Ref
+	}
+	return peer{Name: peerStd, Label: "encoding/json", Marshal: json.Marshal, Unmarshal: json.Unmarshal}
 }
 
 // op is encode or decode.
@@ -215,7 +236,7 @@ func runCorpus(cfg corpusConfig) CorpusReport {
 	}
 	rep := CorpusReport{
 		Kind: corpusKind, Machine: currentMachine(cfg.Engine),
-		Runs: cfg.Runs, BatchNs: cfg.Batch.Nanoseconds(), Clock: cfg.Clock.name,
+		Runs: cfg.Runs, BatchNs: cfg.Batch.Nanoseconds(), Clock: cfg.Clock.name, Reference: cfg.ref().Label,
 	}
 	for _, p := range cfg.Peers {
 		rep.Peers = append(rep.Peers, PeerInfo{Name: p.Name, Label: p.Label, OwnRules: p.OwnRules})
@@ -263,15 +284,16 @@ func decoded(p peer, in corpusInput) (v any, err error) {
 // corpusRow checks and times one row.
 func corpusRow(in corpusInput, o op, cfg corpusConfig) CorpusRow {
 	row := CorpusRow{Row: in.Name(), Slug: in.Slug(), Peers: make([]PeerResult, len(cfg.Peers))}
-	std := slices.IndexFunc(cfg.Peers, func(p peer) bool { return p.Name == peerStd })
+	ref := cfg.ref()
+	std := slices.IndexFunc(cfg.Peers, func(p peer) bool { return p.Name == ref.Name })
 	calls := make([]func() ([]byte, error), len(cfg.Peers))
 	var want []byte
 	var wantValue any
 	if o == opEncode {
-		want, _ = json.Marshal(in.Value)
+		want, _ = ref.Marshal(in.Value)
 		row.Size = len(want)
 	} else {
-		wantValue, _ = decoded(peer{Unmarshal: json.Unmarshal}, in)
+		wantValue, _ = decoded(ref, in)
 		row.Size = len(in.Data)
 	}
 	for i, p := range cfg.Peers {
@@ -285,7 +307,7 @@ func corpusRow(in corpusInput, o op, cfg corpusConfig) CorpusRow {
 			switch {
 			case err != nil:
 				r.Err = err.Error()
-			case !bytes.Equal(out, want):
+			case cfg.Same == nil && !bytes.Equal(out, want), cfg.Same != nil && !cfg.Same(out, want):
 				r.Differs = "writes " + firstDiff(out, want)
 			}
 		} else {
@@ -323,7 +345,11 @@ func corpusRow(in corpusInput, o op, cfg corpusConfig) CorpusRow {
 		}
 	}
 	row.Fastest, row.VsFastest, row.VsStd = rank(row.Peers, cfg.Peers, std)
-	sj := row.Peers[slices.IndexFunc(cfg.Peers, func(p peer) bool { return p.Name == peerSafejson })]
+	i := slices.IndexFunc(cfg.Peers, func(p peer) bool { return p.Name == peerSafejson })
+	if i < 0 {
+		return row
+	}
+	sj := row.Peers[i]
 	if sj.Err != "" {
 		row.Notes = append(row.Notes, "safejson failed: "+sj.Err)
 	}
@@ -378,11 +404,12 @@ func valueDiff(got, want any) string {
 
 // writeCorpusMarkdown writes both tables, then the differences found.
 func writeCorpusMarkdown(w io.Writer, rep CorpusReport) {
+	ref := rep.refLabel()
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
 	fmt.Fprintf(w, "Median of %d interleaved runs, each a batch of about %s; %s. KB = 1024 bytes. "+
-		"≠: the peer's result differs from encoding/json's (see below); it does not count as the fastest compatible peer.\n\n",
-		rep.Runs, time.Duration(rep.BatchNs), clockNote(rep.Clock))
-	writeCorpusTable(w, rep, "Encode (Marshal of the value encoding/json decodes; size: encoding/json's output)", rep.Encode)
+		"≠: the peer's result differs from %s's (see below); it does not count as the fastest compatible peer.\n\n",
+		rep.Runs, time.Duration(rep.BatchNs), clockNote(rep.Clock), ref)
+	writeCorpusTable(w, rep, "Encode (Marshal of the value encoding/json decodes; size: "+ref+"'s output)", rep.Encode)
 	fmt.Fprintln(w)
 	writeCorpusTable(w, rep, "Decode (Unmarshal into a fresh typed struct or any; size: the input)", rep.Decode)
 	var notes []string
@@ -408,6 +435,18 @@ func writeCorpusMarkdown(w io.Writer, rep CorpusReport) {
 	if len(notes) > 0 {
 		fmt.Fprintf(w, "\n%s\n", strings.Join(notes, "\n"))
 	}
+	if rep.V2 != nil {
+		fmt.Fprintf(w, "\n**The json/v2 API: the same rows through encoding/json/v2's functions, against encoding/json/v2 (its own defaults)**\n\n")
+		writeCorpusMarkdown(w, *rep.V2)
+	}
+}
+
+// refLabel names the peer the report compares with.
+func (rep CorpusReport) refLabel() string {
+	if rep.Reference != "" {
+		return rep.Reference
+	}
+	return "encoding/json"
 }
 
 // writeCorpusTable writes one table.
@@ -416,7 +455,7 @@ func writeCorpusTable(w io.Writer, rep CorpusReport, title string, rows []Corpus
 	for _, p := range rep.Peers {
 		fmt.Fprintf(w, " %s |", p.Label)
 	}
-	fmt.Fprintln(w, " fastest compatible | safejson ÷ fastest | safejson ÷ encoding/json | allocs/op: safejson · fastest |")
+	fmt.Fprintf(w, " fastest compatible | safejson ÷ fastest | safejson ÷ %s | allocs/op: safejson · fastest |\n", rep.refLabel())
 	fmt.Fprint(w, "|---|---:|")
 	for range rep.Peers {
 		fmt.Fprint(w, "---:|")
@@ -545,6 +584,13 @@ func runCorpusCommand(cmd corpusCommand, stdout, stderr io.Writer) error {
 			Inputs: ins, Peers: peers(cmd.Engine), Engine: cmd.Engine,
 			Runs: cmd.Runs, Batch: cmd.Batch, Clock: cmd.Clock, Progress: stderr,
 		})
+		if ref, ps := v2Peers(); ps != nil {
+			v2 := runCorpus(corpusConfig{
+				Inputs: ins, Peers: ps, Ref: &ref, Same: v2Same, Engine: cmd.Engine,
+				Runs: cmd.Runs, Batch: cmd.Batch, Clock: cmd.Clock, Progress: stderr,
+			})
+			rep.V2 = &v2
+		}
 	}
 	if cmd.Chart != "" {
 		if err := os.WriteFile(cmd.Chart, renderChart(corpusChart(rep)), 0o644); err != nil {

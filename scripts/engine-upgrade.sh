@@ -19,6 +19,15 @@
 # expect (a difference that is not a known difference of a case, or a known
 # difference that no longer happens), or does not build.
 #
+# Then the json/v2 column (V2COLUMN=0 skips it), on a Go with encoding/json/v2 (the
+# checked toolchain when it has it, else the current one when it has it, else
+# V2_TOOLCHAIN, default go1.27.3): every corpus case through the engines with
+# encoding/json/v2's API (goccy/go-json/v2) under its option sets, against
+# encoding/json/v2: TestV2DocUpToDate (docs/conformance-v2.md must still be what
+# the run gives) and TestV2RouteFacts (internal/v2route's rule must still hold),
+# the column's summary, and the results the upgrade changes (report -v2 -tsv,
+# before and after, on that toolchain).
+#
 # Then the speed (SPEED=0 skips it): the corpus rows of the bench module
 # (BenchmarkCorpusMarshal and BenchmarkCorpusUnmarshal, safejson's column)
 # built before and after the upgrade, the two test binaries run in turns
@@ -42,7 +51,7 @@ step() { printf '\n=== %s\n' "$*"; }
 loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
 
 if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
-	sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
 TOOLCHAIN=
@@ -199,6 +208,67 @@ if [ -n "$V2" ]; then
 	GOEXPERIMENT=nojsonv2 check nojsonv2
 fi
 
+# has_v2 GO...: whether that go command's encoding/json/v2 exists (Go 1.27 or
+# later, default GOEXPERIMENT).
+has_v2() {
+	"$@" list -f '{{context.ToolTags}}' encoding/json 2>/dev/null | grep -qw goexperiment.jsonv2 &&
+		"$@" list encoding/json/v2 >/dev/null 2>&1
+}
+
+# v2check: the json/v2 column (see the header).
+v2check() {
+	local tc=
+	if [ -n "$TOOLCHAIN" ] && [ -n "$V2" ]; then
+		tc=$TOOLCHAIN
+	elif [ -z "$TOOLCHAIN" ] && has_v2 go; then
+		tc=$CURRENT
+	else
+		tc=${V2_TOOLCHAIN:-go1.27.3}
+	fi
+	configs+=("json/v2")
+	step "json/v2 column: GOTOOLCHAIN=$tc go test -run 'V2' ./internal/conformance/ ./internal/v2route/"
+	if ! has_v2 env GOTOOLCHAIN="$tc" go; then
+		loud "json/v2 column: $tc has no encoding/json/v2 (set V2_TOOLCHAIN to a Go 1.27 or later)"
+		verdicts+=("json/v2: no Go with encoding/json/v2 ($tc)")
+		failed+=("json/v2")
+		return
+	fi
+	local ok=1 verdict
+	if GOTOOLCHAIN=$tc go test -count=1 -run 'V2' ./internal/conformance/ ./internal/v2route/ >"$LOG/v2.test" 2>&1; then
+		tail -2 "$LOG/v2.test"
+	else
+		ok=0
+		grep -E '^(--- FAIL|FAIL|panic:|# )|is stale|lets goccy encode' "$LOG/v2.test" | head -20 || true
+		echo "(full output: $LOG/v2.test${KEEP:+, kept}${KEEP:-; KEEP=1 keeps it})"
+	fi
+	GOTOOLCHAIN=$tc go run ./internal/conformance/cmd/report -v2 >"$LOG/v2.md" 2>&1 || ok=0
+	verdict=$(grep '^json/v2 column: ' "$LOG/v2.md" | tail -1 || true)
+	[ -n "$verdict" ] || verdict="no verdict: report -v2 did not run (see $LOG/v2.md)"
+	echo "$verdict"
+	if [ "${BASELINE:-1}" != 0 ]; then
+		step "json/v2 column: what the upgrade changes (report -v2 -tsv, before and after, on $tc)"
+		GOTOOLCHAIN=$tc go run ./internal/conformance/cmd/report -v2 -tsv >"$LOG/v2.after.tsv" 2>/dev/null || true
+		(cd "$BASE" && GOTOOLCHAIN=$tc go run ./internal/conformance/cmd/report -v2 -tsv >"$LOG/v2.before.tsv" 2>/dev/null) || true
+		local changed
+		changed=$(diff <(sort "$LOG/v2.before.tsv") <(sort "$LOG/v2.after.tsv") |
+			awk -F'\t' '/^[<>] / { print substr($1, 3) "\t" $2 "\t" $3 "\t" (substr($1, 1, 1) == "<" ? "before" : "upgraded") "\t" $4 "\t" $5 }' |
+			sort -t$'\t' -k1,3 -k4,4 -s || true)
+		if [ -s "$LOG/v2.after.tsv" ] && [ -s "$LOG/v2.before.tsv" ]; then
+			if [ -z "$changed" ]; then
+				echo "no result changes (case, option set, engine, verdict, engine's outcome)"
+				verdict+="; the upgrade changes no result"
+			else
+				echo "$changed" | awk -F'\t' '{ printf "  %-56s %-14s %-6s %-9s %-15s %s\n", $1, $2, $3, $4, $5, $6 }'
+				verdict+="; the upgrade changes $(echo "$changed" | grep -c $'\tupgraded\t') results"
+			fi
+		else
+			echo "(no comparison: a report did not build or run)"
+		fi
+	fi
+	verdicts+=("json/v2 ($tc): $verdict")
+	[ $ok = 1 ] || failed+=("json/v2")
+}
+
 # speed: the corpus through safejson before and after the upgrade (see the
 # header).
 speed() {
@@ -266,6 +336,10 @@ speed_table() {
 			{ val[$1, ++cnt[$1]] = $3 }
 			END { flush() }'
 }
+
+if [ "${V2COLUMN:-1}" != 0 ]; then
+	v2check
+fi
 
 if [ "${SPEED:-1}" != 0 ]; then
 	speed

@@ -11,6 +11,10 @@
 //	go run ./internal/conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
 //	go run ./internal/conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
 //	go run -tags safejson_goccy ./internal/conformance/cmd/report
+//	GOTOOLCHAIN=go1.27.3 go run ./internal/conformance/cmd/report -v2  # the json/v2 column
+//
+// On Go 1.27 (default GOEXPERIMENT) -docs also rewrites docs/conformance-v2.md,
+// the json/v2 column.
 //
 // Run it from the repository (docs/differences.md is found by walking up to
 // go.mod).
@@ -39,7 +43,11 @@ func main() {
 	skip := flag.String("skip", "", "leave out the cases whose name matches this regular expression (e.g. one that crashes an engine)")
 	tracePath := flag.String("trace", "", "write each case and column to this file before running it (after a crash, its last line names the culprit)")
 	hang := flag.Duration("hang", time.Minute, "record an encode still running after this long as hung and go on without it (0: wait for ever); a guard against infinite loops, not a measure of speed")
+	v2 := flag.Bool("v2", false, "print the json/v2 column instead: every case × the engines with encoding/json/v2's API × its option sets, against encoding/json/v2 (Go 1.27, default GOEXPERIMENT); with -tsv one line per result")
 	flag.Parse()
+	if *v2 {
+		os.Exit(runV2(*tsv))
+	}
 	cfg := conformance.Config{HangLimit: *hang}
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
@@ -76,6 +84,9 @@ func run(cfg conformance.Config, rewriteDocs bool, names string, tsv bool, skip 
 			return err
 		} else {
 			fmt.Fprintf(os.Stderr, "%s: known-differences section rewritten\n", path)
+		}
+		if err := writeV2Doc(filepath.Dir(filepath.Dir(path))); err != nil {
+			return err
 		}
 	}
 

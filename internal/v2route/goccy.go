@@ -1,0 +1,187 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package v2route
+
+import (
+	"encoding/json"
+	"encoding/json/jsontext"
+	"reflect"
+	"sync"
+)
+
+// Route says whether goccy/go-json/v2 may encode the values of a type.
+type Route int
+
+const (
+	// Reference: a value of the type may hold a type goccy encodes otherwise
+	// than encoding/json/v2; goccy must not be tried.
+	Reference Route = iota
+	// Goccy: goccy writes encoding/json/v2's bytes, or fails, for every
+	// value of the type.
+	Goccy
+	// PerValue: the type reaches interfaces; GoccyValue decides per value.
+	PerValue
+)
+
+func (r Route) String() string {
+	switch r {
+	case Reference:
+		return "reference"
+	case Goccy:
+		return "goccy"
+	case PerValue:
+		return "per value"
+	}
+	return "Route(?)"
+}
+
+var (
+	encoderPtr = reflect.TypeFor[*jsontext.Encoder]()
+	errorType  = reflect.TypeFor[error]()
+	numberType = reflect.TypeFor[json.Number]()
+)
+
+// marshalsJSONTo reports whether t or *t has encoding/json/v2's
+// MarshalJSONTo(*jsontext.Encoder) error, json.Number's left out: goccy
+// writes it as encoding/json/v2 does.
+func marshalsJSONTo(t reflect.Type) bool {
+	if t == numberType {
+		return false
+	}
+	has := func(t reflect.Type) bool {
+		m, ok := t.MethodByName("MarshalJSONTo")
+		if !ok || t.Kind() == reflect.Interface {
+			return ok && m.Type.NumIn() == 1 && m.Type.In(0) == encoderPtr
+		}
+		return m.Type.NumIn() == 2 && m.Type.In(1) == encoderPtr && m.Type.NumOut() == 1 && m.Type.Out(0) == errorType
+	}
+	return has(t) || (t.Kind() != reflect.Pointer && t.Kind() != reflect.Interface && has(reflect.PointerTo(t)))
+}
+
+var routes sync.Map // reflect.Type → Route
+
+// GoccyType returns the route of the values of t, computed once per type.
+func GoccyType(t reflect.Type) Route {
+	if t == nil {
+		return Goccy // a nil any: null
+	}
+	if r, ok := routes.Load(t); ok {
+		return r.(Route)
+	}
+	r := typeRoute(t, map[reflect.Type]bool{})
+	routes.Store(t, r)
+	return r
+}
+
+// typeRoute walks the types reachable from t (fields, elements, keys,
+// pointees), each once.
+func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
+	if seen[t] {
+		return Goccy // met again on a recursive type: decided where first met
+	}
+	seen[t] = true
+	if marshalsJSONTo(t) {
+		return Reference
+	}
+	worst := Goccy
+	join := func(r Route) {
+		switch {
+		case r == Reference:
+			worst = Reference
+		case r == PerValue && worst == Goccy:
+			worst = PerValue
+		}
+	}
+	switch t.Kind() {
+	case reflect.Interface:
+		return PerValue
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		join(typeRoute(t.Elem(), seen))
+	case reflect.Map:
+		if t.Key().Kind() == reflect.Interface {
+			// goccy writes a float held in an interface key, which
+			// encoding/json/v2 rejects.
+			return Reference
+		}
+		join(typeRoute(t.Key(), seen))
+		join(typeRoute(t.Elem(), seen))
+	case reflect.Struct:
+		for i := range t.NumField() {
+			join(typeRoute(t.Field(i).Type, seen))
+		}
+	}
+	return worst
+}
+
+// maxWalk bounds how deep GoccyValue looks: goccy fails on deeper values, so
+// the reference path has them anyway.
+const maxWalk = 10000
+
+// GoccyValue reports whether goccy writes encoding/json/v2's bytes, or
+// fails, for v: whether v holds no value of a type GoccyType routes to the
+// reference path, looking into interfaces only where the type has them.
+func GoccyValue(v any) bool {
+	if v == nil {
+		return true
+	}
+	w := walker{seen: map[visit]bool{}}
+	return w.ok(reflect.ValueOf(v), 0)
+}
+
+type visit struct {
+	ptr uintptr
+	t   reflect.Type
+}
+
+type walker struct{ seen map[visit]bool }
+
+func (w *walker) ok(v reflect.Value, depth int) bool {
+	if depth > maxWalk {
+		return true
+	}
+	switch GoccyType(v.Type()) {
+	case Goccy:
+		return true
+	case Reference:
+		return false
+	}
+	switch v.Kind() {
+	case reflect.Interface:
+		return v.IsNil() || w.ok(v.Elem(), depth+1)
+	case reflect.Pointer, reflect.Map, reflect.Slice:
+		if v.IsNil() {
+			return true
+		}
+		k := visit{v.Pointer(), v.Type()}
+		if v.Kind() == reflect.Slice {
+			k.ptr += uintptr(v.Len())
+		}
+		if w.seen[k] {
+			return true // a cycle: goccy fails on it, or it was walked
+		}
+		w.seen[k] = true
+	}
+	switch v.Kind() {
+	case reflect.Pointer:
+		return w.ok(v.Elem(), depth+1)
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if !w.ok(v.Index(i), depth+1) {
+				return false
+			}
+		}
+	case reflect.Map:
+		for it := v.MapRange(); it.Next(); {
+			if !w.ok(it.Key(), depth+1) || !w.ok(it.Value(), depth+1) {
+				return false
+			}
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if !w.ok(v.Field(i), depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
