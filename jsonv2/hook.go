@@ -49,10 +49,10 @@ type hooks struct {
 	set      map[refKey]int // the ancestors, once the stack is deep
 	err      error          // the error the encode returns: a nested one or a Strict one
 
-	self     *json.Marshalers // MarshalToFunc(h.hook), made once per hooks
-	user     *json.Marshalers // the user's marshalers joined last
-	joined   *json.Marshalers // user, then self
-	optsBuf  []json.Options
+	self    *json.Marshalers // MarshalToFunc(h.hook), made once per hooks
+	user    *json.Marshalers // the user's marshalers joined last
+	joined  *json.Marshalers // user, then self
+	optsBuf []json.Options
 }
 
 var hooksPool = sync.Pool{New: func() any {
