@@ -42,6 +42,7 @@ type refKey struct {
 type hooks struct {
 	cfg          config
 	allowInvalid bool // the encode runs under jsontext.AllowInvalidUTF8(true)
+	whitespace   bool // under Multiline, SpaceAfterColon or SpaceAfterComma (empty containers then open)
 	base         int  // the depth of the value in the caller's encoder
 
 	entering any // the value the hook lets through once, to encoding/json/v2
@@ -50,7 +51,8 @@ type hooks struct {
 	err      error          // the error the encode returns: a nested one or a Strict one
 
 	self    *json.Marshalers // MarshalToFunc(h.hook), made once per hooks
-	user    *json.Marshalers // the user's marshalers joined last
+	cur     *json.Marshalers // the user's marshalers of this encode
+	user    *json.Marshalers // the user's marshalers in joined
 	joined  *json.Marshalers // user, then self
 	optsBuf []json.Options
 }
@@ -68,7 +70,7 @@ func getHooks(c config) *hooks {
 }
 
 func putHooks(h *hooks) {
-	h.entering, h.err, h.base, h.allowInvalid = nil, nil, 0, false
+	h.entering, h.err, h.base, h.allowInvalid, h.whitespace, h.cur = nil, nil, 0, false, false, nil
 	clear(h.stack)
 	h.stack = h.stack[:0]
 	if h.set != nil {
@@ -82,6 +84,7 @@ func putHooks(h *hooks) {
 // marshalers returns the user's marshalers joined with the hook after them:
 // the user's keep precedence.
 func (h *hooks) marshalers(user *json.Marshalers) *json.Marshalers {
+	h.cur = user
 	if user == nil {
 		return h.self
 	}
@@ -100,6 +103,11 @@ func (h *hooks) options(std []json.Options) []json.Options {
 		}
 		if v, ok := json.GetOption(o, jsontext.AllowInvalidUTF8); ok {
 			h.allowInvalid = v
+		}
+		for _, ws := range [...]func(bool) json.Options{jsontext.Multiline, jsontext.SpaceAfterColon, jsontext.SpaceAfterComma} {
+			if v, ok := json.GetOption(o, ws); ok {
+				h.whitespace = h.whitespace || v
+			}
 		}
 	}
 	h.optsBuf = append(append(h.optsBuf[:0], std...), json.WithMarshalers(h.marshalers(user)))
@@ -138,7 +146,7 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 	case classUnsupported:
 		return h.substitute(enc, t, ReasonUnsupported, jsontext.Null)
 	}
-	if ti.opens && enc.StackDepth()+h.base >= maxDepth {
+	if ti.opens && enc.StackDepth()+h.base >= maxDepth && (h.whitespace || opens(rv)) {
 		if ti.object {
 			return h.substitute(enc, t, ReasonDepth, jsontext.String("[Object]"))
 		}
@@ -183,6 +191,17 @@ func (h *hooks) nested(enc *jsontext.Encoder, v any, opts ...json.Options) error
 		h.err = err
 	}
 	return err
+}
+
+// opens reports whether encoding/json/v2 opens an object or array for rv
+// (of a type that opens) in compact output: it writes an empty map or
+// slice as a literal there (and a nil one as null, or as a literal too).
+func opens(rv reflect.Value) bool {
+	switch rv.Kind() {
+	case reflect.Map, reflect.Slice:
+		return rv.Len() > 0
+	}
+	return true
 }
 
 // keyOf is the refKey of a non-nil pointer, map or slice.
@@ -325,14 +344,34 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 	it := m.MapRange()
 	for it.Next() {
 		k.SetIterKey(it)
-		if !keyWritable(k, false) {
-			return false
+		if rule == keysJSON || !keyWritable(k, false) {
+			if _, ok := h.v2Name(k); (rule != keysJSON && h.cur == nil) || !ok {
+				return false
+			}
 		}
 	}
 	return true
 }
 
+// v2Name returns the name encoding/json/v2 writes for the map key k (with
+// the user's marshalers, which may write a key it cannot), if it writes a
+// string for it.
+func (h *hooks) v2Name(k reflect.Value) (string, bool) {
+	b, err := json.Marshal(k.Interface(), h.optsBuf[:len(h.optsBuf)-1]...) // the user's options: no hooks
+	if err != nil || len(b) == 0 || b[0] != '"' {
+		return "", false
+	}
+	var name string
+	if json.Unmarshal(b, &name) != nil {
+		return "", false
+	}
+	return name, true
+}
+
 func keyWritable(k reflect.Value, viaInterface bool) bool {
+	if k.Kind() == reflect.Pointer && k.IsNil() {
+		return false // written as null
+	}
 	if infoOf(k.Type()).class == classMethod {
 		return true
 	}
@@ -379,10 +418,16 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	it := m.MapRange()
 	for it.Next() {
 		k := it.Key()
-		if printsAddress(k) {
-			continue
+		text, ok := "", false
+		if h.cur != nil || keyWritable(k, false) {
+			text, ok = h.v2Name(k)
 		}
-		text := keyText(k)
+		if !ok {
+			if printsAddress(k) {
+				continue
+			}
+			text = keyText(k)
+		}
 		entries = append(entries, mapEntry{name: replaceInvalid(text), text: text, value: it.Value()})
 	}
 	slices.SortFunc(entries, func(a, b mapEntry) int {

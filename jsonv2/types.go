@@ -30,6 +30,7 @@ const (
 	keysFine   keyRule = iota // encoding/json/v2 writes every key
 	keysString                // string keys: each is checked for invalid UTF-8
 	keysEach                  // some keys may not be writable: each is checked
+	keysJSON                  // a JSON method writes each key, maybe not as a string: each is tried
 	keysNever                 // no key is writable: the map is written here
 )
 
@@ -66,6 +67,17 @@ var (
 // for t (on t or, the value being addressable, on *t).
 func hasMethod(t reflect.Type) bool {
 	for _, m := range [...]reflect.Type{marshalerTo, marshaler, textAppender, textMarshaler} {
+		if t.Implements(m) || (t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasJSONMethod reports whether a JSON method of the user's (MarshalJSONTo,
+// MarshalJSON) writes t.
+func hasJSONMethod(t reflect.Type) bool {
+	for _, m := range [...]reflect.Type{marshalerTo, marshaler} {
 		if t.Implements(m) || (t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(m)) {
 			return true
 		}
@@ -113,8 +125,11 @@ func analyse(t reflect.Type) *typeInfo {
 }
 
 func keyRuleOf(k reflect.Type) keyRule {
+	if hasJSONMethod(k) {
+		return keysJSON
+	}
 	if hasMethod(k) {
-		return keysFine
+		return keysFine // MarshalText or AppendText: a string
 	}
 	switch k.Kind() {
 	case reflect.String:
