@@ -121,7 +121,7 @@ func compare(v any, opts []json.Options) error {
 		switch {
 		case got.Panic != nil:
 			return fmt.Errorf("jsonv2 panicked: %s", got)
-		case got.Err == nil && !jsontext.Value(got.Out).IsValid():
+		case got.Err == nil && !jsontext.Value(got.Out).IsValid(opts...):
 			return fmt.Errorf("jsonv2 wrote invalid JSON: %s", got)
 		}
 		return nil
@@ -145,7 +145,7 @@ func compare(v any, opts []json.Options) error {
 		// Both reject the type's declaration (the first error found may
 		// differ), or jsonv2 wrote a map whose keys encoding/json/v2 cannot
 		// write before it checked the map's tag.
-		if got.Err == nil && !jsontext.Value(got.Out).IsValid() {
+		if got.Err == nil && !jsontext.Value(got.Out).IsValid(opts...) {
 			return fmt.Errorf("jsonv2 wrote invalid JSON: %s", got)
 		}
 		return nil
@@ -154,7 +154,7 @@ func compare(v any, opts []json.Options) error {
 			return fmt.Errorf("std failed in user code: %s; jsonv2 %s", std, got)
 		}
 	case got.Err == nil:
-		if !jsontext.Value(got.Out).IsValid() {
+		if !jsontext.Value(got.Out).IsValid(opts...) {
 			return fmt.Errorf("jsonv2 wrote invalid JSON: %s", got)
 		}
 	case dataError(got.Err):

@@ -18,7 +18,7 @@ import (
 func Marshal(in any, opts ...json.Options) ([]byte, error) {
 	var c config
 	std := split(opts, &c)
-	if direct(in) {
+	if direct(in) || shallow(in) {
 		if b, err := json.Marshal(in, std...); err == nil {
 			return b, nil
 		}
@@ -72,10 +72,10 @@ func MarshalEncode(enc *jsontext.Encoder, in any, opts ...json.Options) error {
 	return enc.WriteValue(bytes.TrimRight(buf.Bytes(), "\n"))
 }
 
-// direct reports whether in goes to encoding/json/v2 as it is first: its
-// type cannot hold a cycle, so that encoding/json/v2 cannot crash on it nor
-// spend its thousand-level cycle search; on an error the value is encoded
-// again, hooked.
+// direct reports whether in goes to encoding/json/v2 as it is first, with
+// no scan: its type cannot hold a cycle, so that encoding/json/v2 cannot
+// crash on it nor spend its thousand-level cycle search; on an error the
+// value is encoded again, hooked.
 func direct(in any) bool {
 	if in == nil {
 		return true
