@@ -165,12 +165,12 @@ func compare(v any, opts []json.Options) error {
 
 // TestCorpus runs every corpus case under every option set against
 // encoding/json/v2; the deep values (depth/…), slow to encode, under the
-// compact, indented and v1 sets only.
+// compact set only (TestSubstitutes covers them further).
 func TestCorpus(t *testing.T) {
 	sets := optionSets()
 	for _, c := range corpus.Cases() {
 		for _, set := range sets {
-			if strings.HasPrefix(c.Name, "depth/") && set.name != "deterministic" && set.name != "indent" && set.name != "v1" {
+			if strings.HasPrefix(c.Name, "depth/") && set.name != "deterministic" {
 				continue
 			}
 			if err := compare(c.Value, set.opts); err != nil {

@@ -345,7 +345,12 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 	for it.Next() {
 		k.SetIterKey(it)
 		if rule == keysJSON || !keyWritable(k, false) {
-			if _, ok := h.v2Name(k); (rule != keysJSON && h.cur == nil) || !ok {
+			if rule != keysJSON && h.cur == nil {
+				return false
+			}
+			_, ok, err := h.v2Name(k)
+			// A JSON method that fails is the user's error: encoding/json/v2 returns it.
+			if !ok && (rule != keysJSON || err == nil || errors.Is(err, jsontext.ErrNonStringName)) {
 				return false
 			}
 		}
@@ -356,16 +361,16 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 // v2Name returns the name encoding/json/v2 writes for the map key k (with
 // the user's marshalers, which may write a key it cannot), if it writes a
 // string for it.
-func (h *hooks) v2Name(k reflect.Value) (string, bool) {
+func (h *hooks) v2Name(k reflect.Value) (string, bool, error) {
 	b, err := json.Marshal(k.Interface(), h.optsBuf[:len(h.optsBuf)-1]...) // the user's options: no hooks
 	if err != nil || len(b) == 0 || b[0] != '"' {
-		return "", false
+		return "", false, err
 	}
 	var name string
-	if json.Unmarshal(b, &name) != nil {
-		return "", false
+	if err := json.Unmarshal(b, &name, jsontext.AllowInvalidUTF8(true)); err != nil {
+		return "", false, err
 	}
-	return name, true
+	return name, true, nil
 }
 
 func keyWritable(k reflect.Value, viaInterface bool) bool {
@@ -420,7 +425,7 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 		k := it.Key()
 		text, ok := "", false
 		if h.cur != nil || keyWritable(k, false) {
-			text, ok = h.v2Name(k)
+			text, ok, _ = h.v2Name(k)
 		}
 		if !ok {
 			if printsAddress(k) {

@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -119,6 +120,7 @@ const crashEnv = "SAFEJSON_JSONV2_CRASH"
 // substitute case (or dies on it, in a child process).
 func TestStdFails(t *testing.T) {
 	if name := os.Getenv(crashEnv); name != "" {
+		debug.SetMaxStack(32 << 20) // die sooner
 		for _, c := range substituteCases() {
 			if c.name == name {
 				_, _ = json.Marshal(c.value(), c.opts...)
