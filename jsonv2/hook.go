@@ -43,6 +43,7 @@ type hooks struct {
 	cfg          config
 	allowInvalid bool // the encode runs under jsontext.AllowInvalidUTF8(true)
 	whitespace   bool // under Multiline, SpaceAfterColon or SpaceAfterComma (empty containers then open)
+	sorted       bool // under Deterministic
 	base         int  // the depth of the value in the caller's encoder
 
 	entering any // the value the hook lets through once, to encoding/json/v2
@@ -70,7 +71,7 @@ func getHooks(c config) *hooks {
 }
 
 func putHooks(h *hooks) {
-	h.entering, h.err, h.base, h.allowInvalid, h.whitespace, h.cur = nil, nil, 0, false, false, nil
+	h.entering, h.err, h.base, h.allowInvalid, h.whitespace, h.sorted, h.cur = nil, nil, 0, false, false, false, nil
 	clear(h.stack)
 	h.stack = h.stack[:0]
 	if h.set != nil {
@@ -103,6 +104,9 @@ func (h *hooks) options(std []json.Options) []json.Options {
 		}
 		if v, ok := json.GetOption(o, jsontext.AllowInvalidUTF8); ok {
 			h.allowInvalid = v
+		}
+		if v, ok := json.GetOption(o, json.Deterministic); ok {
+			h.sorted = v
 		}
 		for _, ws := range [...]func(bool) json.Options{jsontext.Multiline, jsontext.SpaceAfterColon, jsontext.SpaceAfterComma} {
 			if v, ok := json.GetOption(o, ws); ok {
@@ -151,6 +155,12 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 			return h.substitute(enc, t, ReasonDepth, jsontext.String("[Object]"))
 		}
 		return h.substitute(enc, t, ReasonDepth, jsontext.String("[Array]"))
+	}
+	if ti.keys == keysString && h.allowInvalid && h.sorted && rv.Len() > 1 && !h.keysWritable(rv, keysString) {
+		// encoding/json/v2 sorts string keys by their bytes, but by their
+		// names (invalid bytes replaced) once a marshaler (the hook)
+		// applies to the key type: write the map in the first order.
+		return h.writeMap(enc, rv, ti)
 	}
 	if ti.keys != keysFine && rv.Len() > 0 && !h.keysWritable(rv, ti.keys) {
 		if h.cfg.strict {
@@ -337,7 +347,7 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 	switch {
 	case rule == keysNever:
 		return false
-	case rule == keysString && h.allowInvalid:
+	case rule == keysString && h.allowInvalid && !h.sorted:
 		return true
 	}
 	k := reflect.New(m.Type().Key()).Elem()
@@ -404,7 +414,7 @@ type mapEntry struct {
 
 // writeMap writes a map whose keys encoding/json/v2 cannot all write: each
 // key's text is its name (as fmt.Sprint prints it; invalid UTF-8 as U+FFFD),
-// entries sorted by name, an entry whose key would print an address left
+// entries sorted by text, an entry whose key would print an address left
 // out, and U+FFFD appended to a name already written. Each value is written
 // by encoding/json/v2, hooked.
 func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) error {
@@ -433,11 +443,13 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 			}
 			text = keyText(k)
 		}
-		entries = append(entries, mapEntry{name: replaceInvalid(text), text: text, value: it.Value()})
+		name := text
+		if !h.allowInvalid {
+			name = replaceInvalid(text)
+		}
+		entries = append(entries, mapEntry{name: name, text: text, value: it.Value()})
 	}
-	slices.SortFunc(entries, func(a, b mapEntry) int {
-		return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.text, b.text))
-	})
+	slices.SortFunc(entries, func(a, b mapEntry) int { return cmp.Compare(a.text, b.text) })
 	if err := enc.WriteToken(jsontext.BeginObject); err != nil {
 		return err
 	}

@@ -130,15 +130,17 @@ func (s scanner) value(rv reflect.Value, depth int) bool {
 
 var openCache sync.Map // reflect.Type → []int
 
-// openFields returns the indexes of the fields of the struct type t whose
-// types are not closed.
+// openFields returns the indexes of the fields of the struct type t that
+// encoding/json/v2 may visit (exported or embedded) and whose types are not
+// closed.
 func openFields(t reflect.Type) []int {
 	if f, ok := openCache.Load(t); ok {
 		return f.([]int)
 	}
 	var f []int
 	for i := range t.NumField() {
-		if !closed(t.Field(i).Type, map[reflect.Type]bool{}, map[reflect.Type]bool{}) {
+		sf := t.Field(i)
+		if (sf.IsExported() || sf.Anonymous) && !closed(sf.Type, map[reflect.Type]bool{}, map[reflect.Type]bool{}) {
 			f = append(f, i)
 		}
 	}
