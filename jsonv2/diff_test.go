@@ -157,6 +157,10 @@ func compare(v any, opts []json.Options) error {
 			return fmt.Errorf("panicked differently: std %s; jsonv2 %s", std, got)
 		}
 		return nil // the panic of the user's code, or a substitute before it
+	case got.Panic != nil && std.Err != nil && dataError(std.Err) && strings.Contains(fmt.Sprint(got.Panic), "called using nil"):
+		// A value method of the user's called through a nil pointer in an
+		// interface panics, in encoding/json/v2 too, past where it stopped.
+		return nil
 	case got.Panic != nil:
 		return fmt.Errorf("jsonv2 panicked: %s (std: %s)", got, std)
 	case std.Err == nil:

@@ -59,7 +59,6 @@ var (
 	marshaler     = reflect.TypeFor[json.Marshaler]()
 	textAppender  = reflect.TypeFor[encoding.TextAppender]()
 	textMarshaler = reflect.TypeFor[encoding.TextMarshaler]()
-	bytesType     = reflect.TypeFor[[]byte]()
 	valueType     = reflect.TypeFor[jsontext.Value]()
 )
 
