@@ -112,7 +112,7 @@ func pureDataError(err error) bool {
 // declError reports whether err rejects a type's declaration (its tags).
 func declError(err error) bool {
 	msg := err.Error()
-	return strings.Contains(msg, "tag option") || strings.Contains(msg, "cannot have non-ignored")
+	return strings.Contains(msg, "tag option") || strings.Contains(msg, "Go struct field") // fields.go's errors
 }
 
 // methodError reports whether err is about what a marshal method of the
