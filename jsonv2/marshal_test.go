@@ -4,9 +4,11 @@ package jsonv2_test
 
 import (
 	"bytes"
+	jsonv1 "encoding/json"
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -203,4 +205,61 @@ func TestStrictPointer(t *testing.T) {
 	_, err = jsonv2.Marshal([]float64{1, math.NaN()}, jsonv2.Strict(true))
 	require.ErrorAs(t, err, &serr)
 	assert.Equal(t, jsontext.Pointer("/1"), serr.JSONPointer)
+}
+
+// TestMarshalEncodeNested checks MarshalEncode inside a stream, indented,
+// against encoding/json/v2's MarshalEncode at the same positions.
+func TestMarshalEncodeNested(t *testing.T) {
+	values := []any{map[string]any{"a": []any{1, "<x>"}, "b": map[string]any{}}, []int{}, "s", &node{Name: "n"}}
+	for _, opts := range [][]json.Options{
+		{json.Deterministic(true)},
+		{json.Deterministic(true), jsontext.WithIndent("  ")},
+		{json.Deterministic(true), jsontext.WithIndent("\t"), jsontext.WithIndentPrefix(" "), jsontext.EscapeForHTML(true)},
+	} {
+		encode := func(marshalEncode func(*jsontext.Encoder, any, ...json.Options) error) string {
+			var w bytes.Buffer
+			enc := jsontext.NewEncoder(&w, opts...)
+			require.NoError(t, enc.WriteToken(jsontext.BeginObject))
+			for i, v := range values {
+				require.NoError(t, enc.WriteToken(jsontext.String(fmt.Sprint("k", i))))
+				require.NoError(t, marshalEncode(enc, v))
+			}
+			require.NoError(t, enc.WriteToken(jsontext.String("last")))
+			require.NoError(t, marshalEncode(enc, values[0], json.FormatNilSliceAsNull(true)))
+			require.NoError(t, enc.WriteToken(jsontext.EndObject))
+			return w.String()
+		}
+		assert.Equal(t, encode(json.MarshalEncode), encode(jsonv2.MarshalEncode))
+	}
+}
+
+type failing struct{}
+
+func (failing) MarshalJSON() ([]byte, error) { return nil, errors.New("failing: no") }
+
+type chain struct {
+	Next *chain `json:",omitempty"`
+	Leaf any    `json:",omitempty"`
+}
+
+// TestUserErrorHooked checks that an error of the user's method deep in a
+// value that takes the hooked path (deeper than the scan's bound) is
+// encoding/json/v2's error, same type and message.
+func TestUserErrorHooked(t *testing.T) {
+	root := &chain{}
+	c := root
+	for range 100 {
+		c.Next = &chain{}
+		c = c.Next
+	}
+	c.Leaf = []any{1, failing{}}
+	for _, opts := range [][]json.Options{nil, {jsonv1.DefaultOptionsV1()}, {json.WithMarshalers(boolMarshaler)}} {
+		_, want := json.Marshal(root, opts...)
+		require.Error(t, want)
+		b, got := jsonv2.Marshal(root, opts...)
+		assert.Nil(t, b)
+		require.Error(t, got)
+		assert.IsType(t, want, got)
+		assert.Equal(t, want.Error(), got.Error())
+	}
 }
