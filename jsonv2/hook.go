@@ -355,9 +355,6 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 	for it.Next() {
 		k.SetIterKey(it)
 		if rule == keysJSON || !keyWritable(k, false) {
-			if rule != keysJSON && h.cur == nil {
-				return false
-			}
 			_, ok, err := h.v2Name(k)
 			// A JSON method that fails is the user's error: encoding/json/v2 returns it.
 			if !ok && (rule != keysJSON || err == nil || errors.Is(err, jsontext.ErrNonStringName)) {
@@ -369,19 +366,26 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 }
 
 // v2Name returns the name encoding/json/v2 writes for the map key k (with
-// the user's marshalers, which may write a key it cannot), if it writes a
-// string for it.
+// the user's marshalers, which may write a key it cannot), if it writes one:
+// it is asked to write a map of k alone.
 func (h *hooks) v2Name(k reflect.Value) (string, bool, error) {
-	b, err := json.Marshal(k.Interface(), h.optsBuf[:len(h.optsBuf)-1]...) // the user's options: no hooks
-	if err != nil || len(b) == 0 || b[0] != '"' {
+	m := reflect.MakeMapWithSize(reflect.MapOf(k.Type(), emptyStruct), 1)
+	m.SetMapIndex(k, reflect.Zero(emptyStruct))
+	b, err := json.Marshal(m.Interface(), h.optsBuf[:len(h.optsBuf)-1]...) // the user's options: no hooks
+	if err != nil {
 		return "", false, err
 	}
-	var name string
-	if err := json.Unmarshal(b, &name, jsontext.AllowInvalidUTF8(true)); err != nil {
+	var one map[string]jsontext.Value
+	if err := json.Unmarshal(b, &one, jsontext.AllowInvalidUTF8(true), jsontext.AllowDuplicateNames(true)); err != nil || len(one) != 1 {
 		return "", false, err
 	}
-	return name, true, nil
+	for name := range one {
+		return name, true, nil
+	}
+	return "", false, nil
 }
+
+var emptyStruct = reflect.TypeFor[struct{}]()
 
 func keyWritable(k reflect.Value, viaInterface bool) bool {
 	if k.Kind() == reflect.Pointer && k.IsNil() {
@@ -433,10 +437,7 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	it := m.MapRange()
 	for it.Next() {
 		k := it.Key()
-		text, ok := "", false
-		if h.cur != nil || keyWritable(k, false) {
-			text, ok, _ = h.v2Name(k)
-		}
+		text, ok, _ := h.v2Name(k)
 		if !ok {
 			if printsAddress(k) {
 				continue

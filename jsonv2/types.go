@@ -128,6 +128,9 @@ func keyRuleOf(k reflect.Type) keyRule {
 		return keysJSON
 	}
 	if hasMethod(k) {
+		if k.Kind() == reflect.Pointer {
+			return keysEach // a nil one is null
+		}
 		return keysFine // MarshalText or AppendText: a string
 	}
 	switch k.Kind() {
