@@ -4,6 +4,9 @@ package main
 
 import (
 	"encoding/json/v2"
+	"fmt"
+	"os"
+	"slices"
 	"testing"
 
 	goccyv2 "github.com/goccy/go-json/v2"
@@ -79,5 +82,37 @@ func BenchmarkJSONv2Marshal(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestJSONv2Speed measures, when SAFEJSON_JSONV2_SPEED is set, the process
+// CPU time of each encoder's Marshal per input, the encoders interleaved
+// round by round so that a loaded machine slows them alike, and prints the
+// median per call and the ratios.
+func TestJSONv2Speed(t *testing.T) {
+	if os.Getenv("SAFEJSON_JSONV2_SPEED") == "" {
+		t.Skip("SAFEJSON_JSONV2_SPEED not set")
+	}
+	const rounds, batch = 15, 5
+	fmt.Println("| input | encoding/json/v2 | jsonv2 | goccy v2 | jsonv2 / std | jsonv2 / goccy |")
+	fmt.Println("|---|---|---|---|---|---|")
+	for _, in := range v2Inputs(t) {
+		times := make([][]float64, len(v2Encoders))
+		for range rounds {
+			for i, e := range v2Encoders {
+				start, _ := processCPUTime()
+				for range batch {
+					_, _ = e.marshal(in.value)
+				}
+				end, _ := processCPUTime()
+				times[i] = append(times[i], float64(end-start)/batch)
+			}
+		}
+		m := make([]float64, len(times))
+		for i, ts := range times {
+			slices.Sort(ts)
+			m[i] = ts[len(ts)/2]
+		}
+		fmt.Printf("| %s | %.0f µs | %.0f µs | %.0f µs | %.2f | %.2f |\n", in.name, m[0]/1e3, m[1]/1e3, m[2]/1e3, m[1]/m[0], m[1]/m[2])
 	}
 }

@@ -248,7 +248,7 @@ type chain struct {
 func TestUserErrorHooked(t *testing.T) {
 	root := &chain{}
 	c := root
-	for range 100 {
+	for range 1100 {
 		c.Next = &chain{}
 		c = c.Next
 	}

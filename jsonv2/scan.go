@@ -19,8 +19,9 @@ import (
 // closed), and has a fast path for the types of JSON decoded into any.
 
 // scanDepth bounds the levels of a value encoding/json/v2 is handed
-// unhooked.
-const scanDepth = 64
+// unhooked: at most the depth past which encoding/json/v2 starts its own
+// cycle search, so that a value handed to it never pays for that search.
+const scanDepth = 1000
 
 type scanner struct{}
 
