@@ -44,6 +44,7 @@ type hooks struct {
 	allowInvalid bool // the encode runs under jsontext.AllowInvalidUTF8(true)
 	whitespace   bool // under Multiline, SpaceAfterColon or SpaceAfterComma (empty containers then open)
 	sorted       bool // under Deterministic
+	allowDup     bool // under jsontext.AllowDuplicateNames(true)
 	base         int  // the depth of the value in the caller's encoder
 
 	entering any // the value the hook lets through once, to encoding/json/v2
@@ -71,7 +72,8 @@ func getHooks(c config) *hooks {
 }
 
 func putHooks(h *hooks) {
-	h.entering, h.err, h.base, h.allowInvalid, h.whitespace, h.sorted, h.cur = nil, nil, 0, false, false, false, nil
+	h.entering, h.err, h.base, h.cur = nil, nil, 0, nil
+	h.allowInvalid, h.whitespace, h.sorted, h.allowDup = false, false, false, false
 	clear(h.stack)
 	h.stack = h.stack[:0]
 	if h.set != nil {
@@ -107,6 +109,9 @@ func (h *hooks) options(std []json.Options) []json.Options {
 		}
 		if v, ok := json.GetOption(o, json.Deterministic); ok {
 			h.sorted = v
+		}
+		if v, ok := json.GetOption(o, jsontext.AllowDuplicateNames); ok {
+			h.allowDup = v
 		}
 		for _, ws := range [...]func(bool) json.Options{jsontext.Multiline, jsontext.SpaceAfterColon, jsontext.SpaceAfterComma} {
 			if v, ok := json.GetOption(o, ws); ok {
@@ -156,12 +161,10 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		}
 		return h.substitute(enc, t, ReasonDepth, jsontext.String("[Array]"))
 	}
-	if ti.keys == keysString && h.allowInvalid && h.sorted && rv.Len() > 1 && !h.keysWritable(rv, keysString) {
-		// encoding/json/v2 sorts string keys by their bytes, but by their
-		// names (invalid bytes replaced) once a marshaler (the hook)
-		// applies to the key type: write the map in the first order.
-		return h.writeMap(enc, rv, ti)
-	}
+	// Under AllowInvalidUTF8, string keys with invalid UTF-8 are written
+	// here too: encoding/json/v2 sorts string keys by their bytes, but by
+	// their names once a marshaler (the hook) applies to the key type, and
+	// two such keys may become the same name.
 	if ti.keys != keysFine && rv.Len() > 0 && !h.keysWritable(rv, ti.keys) {
 		if h.cfg.strict {
 			return h.fail(enc, t, ReasonMapKey)
@@ -347,13 +350,17 @@ func (h *hooks) keysWritable(m reflect.Value, rule keyRule) bool {
 	switch {
 	case rule == keysNever:
 		return false
-	case rule == keysString && h.allowInvalid && !h.sorted:
-		return true
 	}
 	k := reflect.New(m.Type().Key()).Elem()
 	it := m.MapRange()
 	for it.Next() {
 		k.SetIterKey(it)
+		if rule == keysString {
+			if !utf8.ValidString(k.String()) {
+				return false
+			}
+			continue
+		}
 		if rule == keysJSON || !keyWritable(k, false) {
 			_, ok, err := h.v2Name(k)
 			// A JSON method that fails is the user's error: encoding/json/v2 returns it.
@@ -457,10 +464,10 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	written := make(map[string]bool, len(entries))
 	for _, e := range entries {
 		name := e.name
-		for written[name] {
+		for !h.allowDup && written[replaceInvalid(name)] {
 			name += "\uFFFD"
 		}
-		written[name] = true
+		written[replaceInvalid(name)] = true
 		if err := enc.WriteToken(jsontext.String(name)); err != nil {
 			return err
 		}
