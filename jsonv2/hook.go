@@ -444,7 +444,13 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	it := m.MapRange()
 	for it.Next() {
 		k := it.Key()
-		text, ok, _ := h.v2Name(k)
+		var text string
+		ok := false
+		if k.Kind() == reflect.String && infoOf(k.Type()).class == classString {
+			text, ok = k.String(), true // its bytes: encoding/json/v2 sorts by them
+		} else {
+			text, ok, _ = h.v2Name(k)
+		}
 		if !ok {
 			if printsAddress(k) {
 				continue
