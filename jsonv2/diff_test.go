@@ -179,10 +179,11 @@ func compare(v any, opts []json.Options) error {
 	case got.Err != nil && reflect.TypeOf(got.Err) == reflect.TypeOf(std.Err) && got.Err.Error() == std.Err.Error() &&
 		!pureDataError(std.Err) && (!strings.Contains(std.Err.Error(), "member name must be a string") || methodError(std.Err)):
 		return nil // the user's code failed (or wrote what encoding/json/v2 rejects): its error
-	case declError(std.Err) && (got.Err == nil || declError(got.Err)):
+	case declError(std.Err) && (got.Err == nil || declError(got.Err) || methodError(got.Err)):
 		// Both reject the type's declaration (the first error found may
 		// differ), or jsonv2 wrote a map whose keys encoding/json/v2 cannot
-		// write before it checked the map's tag.
+		// write before it checked the map's tag (and maybe met a user's
+		// error past it).
 		if got.Err == nil && !jsontext.Value(got.Out).IsValid(opts...) {
 			return fmt.Errorf("jsonv2 wrote invalid JSON: %s", got)
 		}
