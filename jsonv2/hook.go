@@ -477,10 +477,18 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 		if err := enc.WriteToken(jsontext.String(name)); err != nil {
 			return err
 		}
+		// A map value is not addressable: given by value (not through a
+		// pointer), encoding/json/v2 calls its methods as it does inside the
+		// map (under the v1 options, no pointer-receiver method). An
+		// interface goes through a pointer to keep its static type.
 		ev := e.value
-		p := reflect.New(ev.Type())
-		p.Elem().Set(ev)
-		if err := json.MarshalEncode(enc, p.Interface()); err != nil {
+		in := ev.Interface()
+		if ev.Kind() == reflect.Interface {
+			p := reflect.New(ev.Type())
+			p.Elem().Set(ev)
+			in = p.Interface()
+		}
+		if err := json.MarshalEncode(enc, in); err != nil {
 			if h.err == nil {
 				h.err = err
 			}
