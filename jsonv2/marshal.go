@@ -1,0 +1,84 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package jsonv2
+
+import (
+	"bytes"
+	"encoding/json/jsontext"
+	"encoding/json/v2"
+	"io"
+	"reflect"
+)
+
+// Marshal returns the JSON encoding of in, as encoding/json/v2's Marshal
+// with opts, or a substitute where encoding/json/v2 would fail on the data.
+// It returns an error only for an error of the caller's own code (a marshal
+// method or func), as encoding/json/v2 returns it, or under Strict; the
+// output is then nil.
+func Marshal(in any, opts ...json.Options) ([]byte, error) {
+	var c config
+	std := split(opts, &c)
+	if direct(in) || shallow(in) {
+		if b, err := json.Marshal(in, std...); err == nil {
+			return b, nil
+		}
+	}
+	h := getHooks(c)
+	defer putHooks(h)
+	h.top(in)
+	b, err := json.Marshal(in, h.options(std)...)
+	if h.err != nil {
+		err = h.err
+	}
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// MarshalWrite writes the JSON encoding of in to out, as Marshal encodes it.
+// On an error it writes nothing.
+func MarshalWrite(out io.Writer, in any, opts ...json.Options) error {
+	b, err := Marshal(in, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = out.Write(b)
+	return err
+}
+
+// MarshalEncode writes the JSON encoding of in to enc, as encoding/json/v2's
+// MarshalEncode with opts writes it, with substitutes as Marshal writes them.
+// The value is encoded aside first and written to enc only if that
+// succeeded: on an error enc is left as it was. The JSON Pointer and offset
+// of an error are then relative to the value, not to enc's stream.
+func MarshalEncode(enc *jsontext.Encoder, in any, opts ...json.Options) error {
+	var c config
+	std := split(opts, &c)
+	h := getHooks(c)
+	defer putHooks(h)
+	h.base = enc.StackDepth()
+	all := append([]json.Options{enc.Options()}, std...)
+	var buf bytes.Buffer
+	tmp := jsontext.NewEncoder(&buf, h.options(all)...)
+	h.top(in)
+	err := json.MarshalEncode(tmp, in)
+	if h.err != nil {
+		err = h.err
+	}
+	if err != nil {
+		return err
+	}
+	return enc.WriteValue(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+// direct reports whether in goes to encoding/json/v2 as it is first, with
+// no scan: its type cannot hold a cycle, so that encoding/json/v2 cannot
+// crash on it nor spend its thousand-level cycle search; on an error the
+// value is encoded again, hooked.
+func direct(in any) bool {
+	if in == nil {
+		return true
+	}
+	return infoOf(reflect.TypeOf(in)).closed
+}
