@@ -52,11 +52,18 @@ type block struct {
 	// Imports are import specs given beside the code (the table's import
 	// column), added to the file.
 	Imports []string
+	// Build is the build constraint of the block's file, from a comment
+	// <!-- go: build EXPR --> on a line before the block (beside a vars
+	// comment): code of a package that exists only on some toolchains.
+	Build string
 }
 
 func (b block) String() string { return fmt.Sprintf("%s:%d", filepath.Base(b.File), b.Line) }
 
-var varsComment = regexp.MustCompile(`^<!-- go: vars (.*) -->$`)
+var (
+	varsComment  = regexp.MustCompile(`^<!-- go: vars (.*) -->$`)
+	buildComment = regexp.MustCompile(`^<!-- go: build (.*) -->$`)
+)
 
 // goBlocks returns the ```go blocks of a markdown document.
 func goBlocks(path string, text string) ([]block, error) {
@@ -68,9 +75,14 @@ func goBlocks(path string, text string) ([]block, error) {
 			continue
 		}
 		b := block{File: path, Line: i + 2}
-		if i > 0 {
-			if m := varsComment.FindStringSubmatch(strings.TrimSpace(lines[i-1])); m != nil {
+		for j := i - 1; j >= 0 && j >= i-2; j-- {
+			l := strings.TrimSpace(lines[j])
+			if m := varsComment.FindStringSubmatch(l); m != nil {
 				b.Vars = m[1]
+			} else if m := buildComment.FindStringSubmatch(l); m != nil {
+				b.Build = m[1]
+			} else {
+				break
 			}
 		}
 		var code []string
@@ -180,6 +192,9 @@ func topLevel(body string) bool {
 // that errors name the document's lines.
 func source(b block) (string, error) {
 	if strings.HasPrefix(strings.TrimSpace(b.Code), "package ") {
+		if b.Build != "" {
+			return "", fmt.Errorf("%s: a build comment on a block with its own package clause: put the constraint in the block", b)
+		}
 		return fmt.Sprintf("//line %s:%d\n%s\n", b.File, b.Line, b.Code), nil
 	}
 	lines := strings.Split(b.Code, "\n")
@@ -241,6 +256,9 @@ func source(b block) (string, error) {
 		}
 	}
 	var f strings.Builder
+	if b.Build != "" {
+		fmt.Fprintf(&f, "//go:build %s\n\n", b.Build)
+	}
 	f.WriteString("package p\n\n")
 	specs := make([]string, 0, len(imports))
 	for spec := range imports {
@@ -316,6 +334,13 @@ func TestDocsCompile(t *testing.T) {
 		require.NoError(t, os.WriteFile(real, []byte(src), 0o644))
 		dir := fmt.Sprintf("blocks/b%03d", i)
 		overlay[filepath.Join(here, dir, "block.go")] = real
+		if b.Build != "" {
+			// A file for the toolchains the constraint leaves out, so that
+			// the package still has one to build.
+			doc := filepath.Join(tmp, fmt.Sprintf("b%03d_doc.go", i))
+			require.NoError(t, os.WriteFile(doc, []byte("// Package p is a block built where "+b.Build+".\npackage p\n"), 0o644))
+			overlay[filepath.Join(here, dir, "doc.go")] = doc
+		}
 		pkgs = append(pkgs, "./"+dir)
 	}
 	ov, err := json.Marshal(map[string]any{"Replace": overlay})
@@ -330,6 +355,19 @@ func TestDocsCompile(t *testing.T) {
 		t.Fatalf("go build of the documentation's Go code: %v\n%s", err, out.String())
 	}
 	t.Logf("%d blocks compiled", len(blocks))
+}
+
+func TestBuildComment(t *testing.T) {
+	bs, err := goBlocks("/r/a.md", "<!-- go: build go1.27 -->\n<!-- go: vars v any -->\n```go\nb, err := json.Marshal(v)\n```\n")
+	require.NoError(t, err)
+	require.Len(t, bs, 1)
+	assert.Equal(t, "go1.27", bs[0].Build)
+	assert.Equal(t, "v any", bs[0].Vars)
+	src, err := source(bs[0])
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(src, "//go:build go1.27\n\npackage p\n"), src)
+	_, err = source(block{File: "/r/a.md", Line: 3, Build: "go1.27", Code: "package q"})
+	assert.Error(t, err, "a constraint beside a package clause")
 }
 
 func TestSource(t *testing.T) {
