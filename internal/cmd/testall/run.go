@@ -49,6 +49,12 @@ func (r *partRunner) run(ctx context.Context, p *Part) Result {
 		return Result{Status: "FAIL", Failed: []string{err.Error()}}
 	}
 	for _, c := range p.Commands {
+		if ctx.Err() != nil {
+			fmt.Fprintf(log, "^^^ interrupted: %s and the commands after it did not run\n", c)
+			res.Failed = append(res.Failed, "interrupted")
+			res.Status = "FAIL"
+			break
+		}
 		fmt.Fprintf(log, "+ %s\n", c)
 		t := time.Now()
 		cpu, err := r.command(ctx, p, c, log)

@@ -52,6 +52,9 @@ func (s *Summary) Write(out, loud io.Writer) int {
 	if len(skips) > 0 {
 		Loud(loud, "SKIPPED: %s", strings.Join(skips, ", "))
 	}
+	if s.Interrupted {
+		Loud(loud, "INTERRUPTED: the parts not started were skipped")
+	}
 	if len(fails) > 0 {
 		if s.LogDir != "" {
 			fmt.Fprintf(out, "the parts' logs: %s\n", s.LogDir)
@@ -60,7 +63,6 @@ func (s *Summary) Write(out, loud io.Writer) int {
 		return 1
 	}
 	if s.Interrupted {
-		Loud(loud, "FAILED: interrupted")
 		return 1
 	}
 	if missing && !s.AllowMissing {

@@ -88,7 +88,7 @@ func TestSummaryInterrupted(t *testing.T) {
 	s.Interrupted = true
 	code, _, loud := write(s)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, loud, "!!! FAILED: interrupted")
+	assert.Contains(t, loud, "!!! INTERRUPTED: the parts not started were skipped")
 }
 
 func TestSecs(t *testing.T) {
