@@ -15,7 +15,7 @@
 # printed when it ends, and a table of every part (result, wall and CPU time, failing commands)
 # at the end. Exit 1 when a part failed, or when a Go toolchain could not be had (a loud SKIPPED;
 # ALLOW_MISSING_TOOLCHAIN=1 makes that a warning for an offline machine: CI must not pass without
-# Go 1.27). The go command fetches Go 1.27 through the module proxy when it is missing (76 MB).
+# Go 1.27). The go command fetches Go 1.27 through the module proxy when it is missing.
 #
 # A part's name ends with its toolchain mode. {module} is every directory holding a go.mod (root
 # first), {submodule} all but the root. -race runs once per module, on Go 1.27: the costliest build,
