@@ -9,7 +9,8 @@
 # Nothing of Go's is committed: the active toolchain's
 # $GOROOT/src/encoding/json/encode_test.go and v2_encode_test.go are laid into
 # package internal/stdtests with `go test -overlay` (the repository is not
-# written to), and their build constraints pick the file of the toolchain's
+# written to: internal/stdtests/overlay writes the copies and the overlay to a
+# temp dir), and their build constraints pick the file of the toolchain's
 # flavour (encode_test.go: !goexperiment.jsonv2; v2_encode_test.go:
 # goexperiment.jsonv2). internal/stdtests supplies what the file takes from
 # the rest of encoding/json: Marshal and MarshalIndent are the target's,
@@ -42,27 +43,10 @@ TMP=$(mktemp -d "${TMPDIR:-/tmp}/safejson-stdtests.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
 
 # drop lines: TEST REASON… (removed from the copy: they cannot compile
-# outside package encoding/json).
-drops=$(awk '$1 == "drop" { print $2 }' "$LIST")
+# outside package encoding/json). internal/stdtests/overlay, run by the
+# toolchain under test, cuts them out with go/parser and writes the overlay.
 overlay=$TMP/overlay.json
-{
-	printf '{"Replace": {'
-	sep=
-	for f in encode_test.go v2_encode_test.go; do
-		[ -f "$GOROOT_/src/encoding/json/$f" ] || continue
-		# A dropped test: from its func line to the first closing brace at
-		# the start of a line (the file is gofmt'd).
-		awk -v drops="$drops" '
-			BEGIN { n = split(drops, d, "\n"); for (i = 1; i <= n; i++) drop["func " d[i] "("] = 1 }
-			skipping { if ($0 ~ /^}/) skipping = 0; next }
-			{ for (k in drop) if (index($0, k) == 1) { skipping = 1; dropped++; next } print }
-			END { if (dropped != n && n > 0 && FILENAME ~ /encode_test.go$/) printf "stdtests: %d of %d drop tests found in %s\n", dropped, n, FILENAME > "/dev/stderr" }
-		' "$GOROOT_/src/encoding/json/$f" >"$TMP/$f"
-		printf '%s"%s": "%s"' "$sep" "$ROOT/$PKG/$f" "$TMP/$f"
-		sep=', '
-	done
-	printf '}}\n'
-} >"$overlay"
+go run ./internal/stdtests/overlay -goroot "$GOROOT_" -policy "$LIST" -pkg "$ROOT/$PKG" -out "$TMP"
 if [ -e "$PKG/encode_test.go" ] || [ -e "$PKG/v2_encode_test.go" ]; then
 	echo "stdtests: $PKG must not hold a copy of Go's tests (they come from GOROOT)" >&2
 	exit 2
