@@ -83,6 +83,16 @@ func TestStatsEncode(t *testing.T) {
 		}, d, e.Name())
 	}
 
+	// The same NaN without a report, on the default plan and on each engine:
+	// counted as a substitute too (while counting, no engine is asked to
+	// write null for it itself).
+	for name, e := range observeEngines() {
+		o := safejson.Options{Engine: e}
+		d = statsDelta(func() { _, _ = o.Marshal([]statsPoint{{1, math.NaN()}}) })
+		assert.Equal(t, map[string]uint64{"safe": 1}, d["encodes"], name)
+		assert.Equal(t, map[string]uint64{"non-finite number": 1}, d["substitutes"], name)
+	}
+
 	// Options only the reference encoder honours: its route, no fallback.
 	d = statsDelta(func() { _, _ = safejson.Options{MaxBreadth: 1}.Marshal([]int{1, 2}) })
 	assert.Equal(t, map[string]map[string]uint64{"encodes": {"safe": 1}, "substitutes": {"too broad": 1}}, d)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // EngineDepthLimit is the deepest JSON nesting a value may have to go to an
@@ -191,8 +192,10 @@ func RouteEncode(o *options.Options, v any) EncodeRoute {
 	// itself, the value need not go through a rejection and the fallback.
 	// Not under Strict (an error is wanted), nor for a ",string" field
 	// (sonic quotes it) or an interface that may hold one.
-	// Nor under a report, which only the reference encoder makes.
-	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && ti != nil && ti.feat&noNullForNonFinite == 0}
+	// Nor under a report, which only the reference encoder makes, nor while
+	// the process counters count: a null the engine writes is a substitute
+	// nobody counts.
+	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
 	if d.NullForNonFinite && o.Engine == nil {
 		if ti.retry != nil && ti.retry != eng {
 			d.Retry, d.met = ti.retry, &ti.nonFinite
