@@ -1,0 +1,130 @@
+//go:build goexperiment.jsonv2 && go1.27
+
+package jsonv2
+
+import (
+	"encoding/json/jsontext"
+	"encoding/json/v2"
+	"reflect"
+
+	goccytext "github.com/goccy/go-json/jsontext"
+	goccyv2 "github.com/goccy/go-json/v2"
+
+	"github.com/safejson/safejson/internal/v2route"
+)
+
+// Marshal tries goccy/go-json/v2 first where internal/v2route proves that
+// it writes encoding/json/v2's bytes or fails: for a value that the route
+// gives to goccy and options that each translate exactly to goccy's own. Its
+// bytes are then encoding/json/v2's, which hold no substitute, so this
+// package's options change nothing. On any goccy error or panic the value
+// takes the reference path (encoding/json/v2, then hooked), which decides
+// the output and the error.
+
+// goccyOpts maps each standard option value that goccy may be given to
+// goccy's own: the options of the json/v2 column of the conformance suite
+// under which goccy writes encoding/json/v2's bytes, with both values.
+// jsontext.WithIndent, whose value is a string, is translated apart.
+var goccyOpts = func() map[json.Options]goccyv2.Options {
+	m := map[json.Options]goccyv2.Options{}
+	for _, b := range []bool{false, true} {
+		m[json.Deterministic(b)] = goccyv2.Deterministic(b)
+		m[json.FormatNilSliceAsNull(b)] = goccyv2.FormatNilSliceAsNull(b)
+		m[json.FormatNilMapAsNull(b)] = goccyv2.FormatNilMapAsNull(b)
+		m[json.StringifyNumbers(b)] = goccyv2.StringifyNumbers(b)
+		m[json.OmitZeroStructFields(b)] = goccyv2.OmitZeroStructFields(b)
+		m[jsontext.EscapeForHTML(b)] = goccyv2.Options(goccytext.EscapeForHTML(b))
+		m[jsontext.EscapeForJS(b)] = goccyv2.Options(goccytext.EscapeForJS(b))
+	}
+	return m
+}()
+
+// goccyOptions returns goccy's options for std, and false when one of them
+// has no exact translation (json.WithMarshalers, DefaultOptionsV1, a joined
+// list, an option the conformance suite does not check for goccy).
+func goccyOptions(std []json.Options) ([]goccyv2.Options, bool) {
+	if len(std) == 0 {
+		return nil, true
+	}
+	g := make([]goccyv2.Options, len(std))
+	for i, o := range std {
+		if o == nil || !reflect.TypeOf(o).Comparable() {
+			return nil, false
+		}
+		if t, ok := goccyOpts[o]; ok {
+			g[i] = t
+			continue
+		}
+		s, ok := json.GetOption(o, jsontext.WithIndent)
+		if !ok || o != jsontext.WithIndent(s) {
+			return nil, false
+		}
+		g[i] = goccytext.WithIndent(s)
+	}
+	return g, true
+}
+
+// tookGoccy, when set (by tests), is called each time Marshal returns
+// goccy's bytes.
+var tookGoccy func()
+
+// viaGoccy returns goccy's encoding of in under opts, and false where the
+// reference path must encode it: the route excludes the value, an option
+// does not translate, or goccy fails or panics.
+func viaGoccy(in any, std []json.Options) (b []byte, ok bool) {
+	if !routeGoccy(in, 0) {
+		return nil, false
+	}
+	g, ok := goccyOptions(std)
+	if !ok {
+		return nil, false
+	}
+	defer func() {
+		if recover() != nil {
+			b, ok = nil, false
+		}
+	}()
+	b, err := goccyv2.Marshal(in, g...)
+	if err != nil {
+		return nil, false
+	}
+	if tookGoccy != nil {
+		tookGoccy()
+	}
+	return b, true
+}
+
+// routeGoccy reports whether the route gives v to goccy. The types of JSON
+// decoded into any are looked at here, nesting at most scanDepth levels (a
+// deeper value takes the reference path, so that the walk is linear in the
+// value even where it holds a cycle); any other value is v2route's.
+func routeGoccy(v any, depth int) bool {
+	if depth > scanDepth {
+		return false
+	}
+	switch x := v.(type) {
+	case nil, string, float64, bool, int, int64:
+		return true
+	case map[string]any:
+		for _, e := range x {
+			if !routeGoccy(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		for _, e := range x {
+			if !routeGoccy(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	switch v2route.GoccyType(reflect.TypeOf(v)) {
+	case v2route.Goccy:
+		return true
+	case v2route.PerValue:
+		return v2route.GoccyValue(v)
+	}
+	return false
+}
