@@ -6,6 +6,7 @@ import (
 	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"reflect"
+	"sync"
 
 	goccytext "github.com/goccy/go-json/jsontext"
 	goccyv2 "github.com/goccy/go-json/v2"
@@ -120,11 +121,80 @@ func routeGoccy(v any, depth int) bool {
 		}
 		return true
 	}
-	switch v2route.GoccyType(reflect.TypeOf(v)) {
+	return routeValue(reflect.ValueOf(v), depth)
+}
+
+// routeValue is routeGoccy for a value of any type: it descends only into
+// the parts of the type that reach an interface.
+func routeValue(rv reflect.Value, depth int) bool {
+	if depth > scanDepth {
+		return false
+	}
+	switch v2route.GoccyType(rv.Type()) {
 	case v2route.Goccy:
 		return true
-	case v2route.PerValue:
-		return v2route.GoccyValue(v)
+	case v2route.Reference:
+		return false
 	}
-	return false
+	switch rv.Kind() {
+	case reflect.Interface:
+		if rv.IsNil() {
+			return true
+		}
+		if rv.CanInterface() {
+			return routeGoccy(rv.Interface(), depth+1) // the value held, no copy
+		}
+		return routeValue(rv.Elem(), depth+1) // in an unexported field
+	case reflect.Pointer:
+		return rv.IsNil() || routeValue(rv.Elem(), depth+1)
+	case reflect.Struct:
+		for _, i := range perValueFields(rv.Type()) {
+			if !routeValue(rv.Field(i), depth+1) {
+				return false
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range rv.Len() {
+			if !routeValue(rv.Index(i), depth+1) {
+				return false
+			}
+		}
+	case reflect.Map:
+		// The keys are not interfaces (the route has those maps), so only
+		// the values decide.
+		if rv.Len() == 0 {
+			return true
+		}
+		reuse := rv.CanInterface() // SetIterValue rejects a map read through an unexported field
+		ev := reflect.New(rv.Type().Elem()).Elem()
+		for it := rv.MapRange(); it.Next(); {
+			if reuse {
+				ev.SetIterValue(it)
+			} else {
+				ev = it.Value()
+			}
+			if !routeValue(ev, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var perValueCache sync.Map // reflect.Type → []int
+
+// perValueFields returns the indexes of the fields of the struct type t that
+// the route decides per value.
+func perValueFields(t reflect.Type) []int {
+	if f, ok := perValueCache.Load(t); ok {
+		return f.([]int)
+	}
+	var f []int
+	for i := range t.NumField() {
+		if v2route.GoccyType(t.Field(i).Type) == v2route.PerValue {
+			f = append(f, i)
+		}
+	}
+	perValueCache.Store(t, f)
+	return f
 }

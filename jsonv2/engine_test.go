@@ -46,12 +46,17 @@ func TestEngineRoute(t *testing.T) {
 		E *engineRec
 		F any
 	}
+	type nested struct {
+		M map[string]any
+		L []struct{ X any }
+	}
 	var loose any
 	require.NoError(t, json.Unmarshal([]byte(`{"a":[1,"x",null,true,{"b":2.5}]}`), &loose))
 	goccyValues := []any{
 		nil, 1, "s", []int{1, 2}, map[string]int{"a": 1, "b": 2},
 		plain{A: 1, C: []float64{1.5}, D: map[string]bool{"x": true}, E: &engineRec{Name: "n"}, F: []any{"v", 2.0}},
 		&plain{}, loose, []any{jsonv1.Number("12")},
+		nested{M: map[string]any{"a": []any{1.0}}, L: []struct{ X any }{{X: "x"}, {X: loose}}},
 	}
 	goccyOptionSets := [][]json.Options{
 		nil,
@@ -62,7 +67,7 @@ func TestEngineRoute(t *testing.T) {
 		{json.StringifyNumbers(true)},
 		{json.OmitZeroStructFields(true)},
 		{jsontext.EscapeForHTML(true), jsontext.EscapeForJS(true)},
-		{json.Deterministic(false), CircularPlaceholder("<cycle>"), Strict(true)},
+		{CircularPlaceholder("<cycle>"), Strict(true), json.Deterministic(false), json.Deterministic(true)},
 	}
 	for _, opts := range goccyOptionSets {
 		det := append([]json.Options{json.Deterministic(true)}, opts...)
@@ -84,6 +89,7 @@ func TestEngineRoute(t *testing.T) {
 	referenceValues := []any{
 		engineTo{N: 1}, []any{1, engineTo{N: 2}}, map[string]any{"a": []any{engineTo{}}},
 		map[any]int{1.5: 1}, plain{F: engineTo{N: 3}},
+		nested{M: map[string]any{"a": []any{engineTo{}}}}, nested{L: []struct{ X any }{{}, {X: &engineTo{}}}},
 		math.NaN(), []any{math.Inf(1)}, "\xff", func() {}, x, cyc,
 	}
 	for _, v := range referenceValues {
