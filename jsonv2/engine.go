@@ -165,6 +165,9 @@ func routeValue(rv reflect.Value, depth int) bool {
 		if rv.Len() == 0 {
 			return true
 		}
+		if rv.Type() == mapStringAny && rv.CanInterface() {
+			return routeGoccy(rv.Interface(), depth)
+		}
 		reuse := rv.CanInterface() // SetIterValue rejects a map read through an unexported field
 		ev := reflect.New(rv.Type().Elem()).Elem()
 		for it := rv.MapRange(); it.Next(); {
@@ -180,6 +183,8 @@ func routeValue(rv reflect.Value, depth int) bool {
 	}
 	return true
 }
+
+var mapStringAny = reflect.TypeFor[map[string]any]()
 
 var perValueCache sync.Map // reflect.Type → []int
 
