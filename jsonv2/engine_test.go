@@ -131,3 +131,25 @@ func TestGoccyOptions(t *testing.T) {
 	_, ok = goccyOptions([]json.Options{nil})
 	assert.False(t, ok)
 }
+
+type engineZeroArray struct{ X [0]int }
+
+type engineEmbedsZeroArray struct{ engineZeroArray }
+
+type engineEmbedsZeroArrayPtr struct{ *engineZeroArray }
+
+// TestEnginePanicRecovered: goccy panics on a struct embedding a struct of
+// zero-length arrays under OmitZeroStructFields; the reference path writes
+// encoding/json/v2's bytes.
+func TestEnginePanicRecovered(t *testing.T) {
+	for _, v := range []any{engineEmbedsZeroArray{}, engineEmbedsZeroArrayPtr{&engineZeroArray{}}} {
+		opt := json.OmitZeroStructFields(true)
+		std, err := json.Marshal(v, opt)
+		require.NoError(t, err)
+		var got []byte
+		n := countGoccy(t, func() { got, err = Marshal(v, opt) })
+		require.NoError(t, err)
+		assert.Equal(t, string(std), string(got), "%T", v)
+		assert.Zero(t, n, "%T", v)
+	}
+}
