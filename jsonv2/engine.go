@@ -25,7 +25,8 @@ import (
 // goccyOpts maps each standard option value that goccy may be given to
 // goccy's own: the options of the json/v2 column of the conformance suite
 // under which goccy writes encoding/json/v2's bytes, with both values.
-// jsontext.WithIndent, whose value is a string, is translated apart.
+// jsontext.WithIndent, whose value is a string, is translated apart (not
+// empty: the suite checks a non-empty indent).
 var goccyOpts = func() map[json.Options]goccyv2.Options {
 	m := map[json.Options]goccyv2.Options{}
 	for _, b := range []bool{false, true} {
@@ -57,7 +58,7 @@ func goccyOptions(std []json.Options) ([]goccyv2.Options, bool) {
 			continue
 		}
 		s, ok := json.GetOption(o, jsontext.WithIndent)
-		if !ok || o != jsontext.WithIndent(s) {
+		if !ok || s == "" || o != jsontext.WithIndent(s) {
 			return nil, false
 		}
 		g[i] = goccytext.WithIndent(s)

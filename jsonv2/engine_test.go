@@ -106,6 +106,7 @@ func TestEngineRoute(t *testing.T) {
 		{json.JoinOptions(json.Deterministic(true))},
 		{jsontext.WithIndentPrefix(" "), jsontext.WithIndent(" ")},
 		{jsontext.Multiline(true)},
+		{jsontext.WithIndent("")},
 		{jsontext.AllowInvalidUTF8(true)},
 		{json.Deterministic(true), jsontext.SpaceAfterComma(true)},
 	}
