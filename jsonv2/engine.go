@@ -74,11 +74,8 @@ var tookGoccy func()
 // reference path must encode it: the route excludes the value, an option
 // does not translate, or goccy fails or panics.
 func viaGoccy(in any, std []json.Options) (b []byte, ok bool) {
-	if !routeGoccy(in, 0) {
-		return nil, false
-	}
 	g, ok := goccyOptions(std)
-	if !ok {
+	if !ok || !routeGoccy(in, 0) {
 		return nil, false
 	}
 	defer func() {
