@@ -119,19 +119,21 @@ func routeGoccy(v any, depth int) bool {
 		}
 		return true
 	}
-	return routeValue(reflect.ValueOf(v), depth)
-}
-
-// routeValue is routeGoccy for a value of any type: it descends only into
-// the parts of the type that reach an interface.
-func routeValue(rv reflect.Value, depth int) bool {
-	if depth > scanDepth {
-		return false
-	}
-	switch v2route.GoccyType(rv.Type()) {
+	switch v2route.GoccyType(reflect.TypeOf(v)) {
 	case v2route.Goccy:
 		return true
-	case v2route.Reference:
+	case v2route.PerValue:
+		return routeValue(reflect.ValueOf(v), depth)
+	}
+	return false
+}
+
+// routeValue is routeGoccy for rv, whose type the route decides per value:
+// it descends only into the parts of the type that reach an interface,
+// whose route is then per value too (a part of a type that the route gives
+// to the reference path makes the whole type the reference path's).
+func routeValue(rv reflect.Value, depth int) bool {
+	if depth > scanDepth {
 		return false
 	}
 	switch rv.Kind() {
@@ -142,7 +144,14 @@ func routeValue(rv reflect.Value, depth int) bool {
 		if rv.CanInterface() {
 			return routeGoccy(rv.Interface(), depth+1) // the value held, no copy
 		}
-		return routeValue(rv.Elem(), depth+1) // in an unexported field
+		e := rv.Elem() // in an unexported field
+		switch v2route.GoccyType(e.Type()) {
+		case v2route.Goccy:
+			return true
+		case v2route.PerValue:
+			return routeValue(e, depth+1)
+		}
+		return false
 	case reflect.Pointer:
 		return rv.IsNil() || routeValue(rv.Elem(), depth+1)
 	case reflect.Struct:
@@ -158,9 +167,9 @@ func routeValue(rv reflect.Value, depth int) bool {
 			}
 		}
 	case reflect.Map:
-		// The keys are not interfaces (the route has those maps), so only
-		// the values decide.
-		if rv.Len() == 0 {
+		// Only the values decide: a key is written by its own methods (or
+		// is a string or a number), which the route of its type covers.
+		if rv.Len() == 0 || v2route.GoccyType(rv.Type().Elem()) != v2route.PerValue {
 			return true
 		}
 		if rv.Type() == mapStringAny && rv.CanInterface() {
