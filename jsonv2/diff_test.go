@@ -152,6 +152,10 @@ func compare(v any, opts []json.Options) error {
 	got := randtype.Run(func() ([]byte, error) { return jsonv2.Marshal(v, opts...) })
 	if randtype.CrashesStd(v) {
 		switch {
+		case got.Panic != nil && strings.Contains(fmt.Sprint(got.Panic), "called using nil"):
+			// A value method of the user's called through a nil pointer in
+			// an interface panics, as in encoding/json/v2 (known difference).
+			return nil
 		case got.Panic != nil:
 			return fmt.Errorf("jsonv2 panicked: %s", got)
 		case got.Err == nil && !jsontext.Value(got.Out).IsValid(opts...):

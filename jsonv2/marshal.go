@@ -18,6 +18,9 @@ import (
 func Marshal(in any, opts ...json.Options) ([]byte, error) {
 	var c config
 	std := split(opts, &c)
+	if b, ok := viaGoccy(in, std); ok {
+		return b, nil
+	}
 	if direct(in) || shallow(in) {
 		if b, err := json.Marshal(in, std...); err == nil {
 			return b, nil

@@ -34,6 +34,13 @@ func Strict(v bool) json.Options {
 	return &option{set: func(c *config) { c.strict = v }}
 }
 
+// apply returns c with o set; the copy keeps the caller's config off the
+// heap (set is a func value, to which a pointer escapes).
+func (o *option) apply(c config) config {
+	o.set(&c)
+	return c
+}
+
 // split applies the options of this package to c and returns the others,
 // in order (opts itself when it holds none of ours).
 func split(opts []json.Options, c *config) []json.Options {
@@ -49,7 +56,7 @@ func split(opts []json.Options, c *config) []json.Options {
 	std := make([]json.Options, 0, len(opts)-n)
 	for _, o := range opts {
 		if ours, ok := o.(*option); ok {
-			ours.set(c)
+			*c = ours.apply(*c)
 			continue
 		}
 		std = append(std, o)
