@@ -6,6 +6,8 @@ import (
 	"encoding/json/jsontext"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // A value whose type may hold a cycle is scanned before encoding/json/v2
@@ -138,11 +140,12 @@ func openFields(t reflect.Type) []int {
 	if f, ok := openCache.Load(t); ok {
 		return f.([]int)
 	}
+	// The fields encoding/json may write or look into (exported or
+	// embedded, not tagged "-"): jsontype's members.
 	var f []int
-	for i := range t.NumField() {
-		sf := t.Field(i)
-		if (sf.IsExported() || sf.Anonymous) && !closed(sf.Type, map[reflect.Type]bool{}, map[reflect.Type]bool{}) {
-			f = append(f, i)
+	for _, m := range jsontype.Of(t).Members {
+		if !closed(m.Type, map[reflect.Type]bool{}, map[reflect.Type]bool{}) {
+			f = append(f, m.Index)
 		}
 	}
 	openCache.Store(t, f)
