@@ -16,16 +16,28 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/corpus"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // v2Column is the json/v2 column over the corpus, run once for the tests
 // that read it.
 var v2Column = sync.OnceValue(func() []V2Result { return RunV2(corpus.Cases(), V2Engines(), V2Sets()) })
 
+// needV2Column skips a test of the whole column under -race: the column
+// checks the bytes engines write, which the race detector does not change,
+// and the run without -race on the same toolchain checks it.
+func needV2Column(t *testing.T) {
+	t.Helper()
+	if testutil.RaceEnabled {
+		t.Skip("the json/v2 column runs without -race (it checks bytes, not concurrency)")
+	}
+}
+
 // TestV2DocUpToDate: docs/conformance-v2.md is what the json/v2 column
 // gives: a difference that appears or disappears (an engine upgrade, a new
 // case) fails here until the document is regenerated.
 func TestV2DocUpToDate(t *testing.T) {
+	needV2Column(t)
 	doc, err := os.ReadFile("../../" + V2DocPath)
 	require.NoError(t, err)
 	require.Equal(t, V2Doc(v2Column(), V2Sets()), string(doc),
