@@ -269,7 +269,7 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 		}
 	}()
 	if eng.Unmarshal(data, v) == nil {
-		stats.Add(decodeCounter(eng))
+		countDecode(eng)
 		return true
 	}
 	stats.Add(stats.DecodeRejected)

@@ -32,7 +32,7 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 	out, err, panicked := attempt(d.Engine, dst, v, opts.Output)
 	switch {
 	case err == nil && !panicked:
-		stats.Add(encodeCounter(d.Engine))
+		countEncode(d.Engine)
 		return out, nil
 	case !panicked && d.Retry != nil && engine.IsNonFinite(err):
 		// A NaN or ±Inf the first engine rejects: the engine that writes
@@ -43,11 +43,11 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 		opts.NullForNonFinite = true
 		out, err, panicked = attempt(d.Retry, dst[:n:n], v, opts.Output)
 		if err == nil && !panicked {
-			stats.Add(encodeCounter(d.Retry))
+			countEncode(d.Retry)
 			return out, nil
 		}
 		if !panicked && !engine.NeedsFallback(err) {
-			stats.Add(encodeCounter(d.Retry))
+			countEncode(d.Retry)
 			return dst[:n], err
 		}
 		countFallback(panicked)
@@ -62,7 +62,7 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 		countFallback(panicked)
 		return options.SafeAppend(dst[:n:n], v, *opts)
 	default:
-		stats.Add(encodeCounter(d.Engine))
+		countEncode(d.Engine)
 		return dst[:n], err
 	}
 }

@@ -20,26 +20,31 @@ func reportOf(f func(Substitution)) any {
 	return f
 }
 
-// encodeCounter is the counter of encodes written by engine e.
-func encodeCounter(e iengine.Engine) int {
-	switch e.Name() {
-	case "sonic":
-		return stats.EncodeSonic
-	case "goccy":
-		return stats.EncodeGoccy
+// countEncode counts an encode whose bytes (or user error) engine e wrote.
+// The engine's counter is looked up only while counting.
+func countEncode(e iengine.Engine) {
+	if stats.Enabled() {
+		stats.Add(engineCounter(e, stats.EncodeSonic, stats.EncodeGoccy, stats.EncodeStd))
 	}
-	return stats.EncodeStd
 }
 
-// decodeCounter is the counter of decodes by engine e.
-func decodeCounter(e iengine.Engine) int {
+// countDecode counts a decode whose verdict engine e gave.
+func countDecode(e iengine.Engine) {
+	if stats.Enabled() {
+		stats.Add(engineCounter(e, stats.DecodeSonic, stats.DecodeGoccy, stats.DecodeStd))
+	}
+}
+
+// engineCounter is, of a family's counters for sonic, goccy and std, the
+// one of engine e.
+func engineCounter(e iengine.Engine, sonic, goccy, std int) int {
 	switch e.Name() {
 	case "sonic":
-		return stats.DecodeSonic
+		return sonic
 	case "goccy":
-		return stats.DecodeGoccy
+		return goccy
 	}
-	return stats.DecodeStd
+	return std
 }
 
 // countSafe counts an encode the planner sent to the reference encoder
@@ -134,8 +139,8 @@ func ReadStats() Stats {
 	}
 	for _, e := range iengine.All() {
 		if n := e.Name(); n != "std" {
-			s.Encodes[n] = r(encodeCounter(e))
-			s.Decodes[n] = r(decodeCounter(e))
+			s.Encodes[n] = r(engineCounter(e, stats.EncodeSonic, stats.EncodeGoccy, stats.EncodeStd))
+			s.Decodes[n] = r(engineCounter(e, stats.DecodeSonic, stats.DecodeGoccy, stats.DecodeStd))
 		}
 	}
 	for i, reason := range stats.Reasons {
