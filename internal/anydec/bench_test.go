@@ -16,14 +16,7 @@ import (
 // checked the input already), and, for the ratio, by encoding/json and by
 // the validator alone. Skipped without the directory.
 func BenchmarkCorpus(b *testing.B) {
-	files, err := benchdata.Corpus()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if files == nil {
-		b.Skip("ANYDEC_CORPUS unset")
-	}
-	for _, f := range files {
+	for _, f := range benchdata.Corpus(b) {
 		name, data := f.Name, f.Data
 		b.Run(name+"/anydec", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))

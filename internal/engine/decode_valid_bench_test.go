@@ -11,14 +11,7 @@ import (
 // BenchmarkCorpus): BenchmarkValidJSON/<file>/valid (validJSON alone) and
 // /scan (Scan finding both input facts). Skipped without the directory.
 func BenchmarkValidJSON(b *testing.B) {
-	files, err := benchdata.Corpus()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if files == nil {
-		b.Skip("ANYDEC_CORPUS unset")
-	}
-	for _, f := range files {
+	for _, f := range benchdata.Corpus(b) {
 		name, data := f.Name, f.Data
 		b.Run(name+"/valid", func(b *testing.B) {
 			b.SetBytes(int64(len(data)))
