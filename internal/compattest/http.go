@@ -6,6 +6,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Response is what an HTTP answer says: its status, Content-Type and body.
@@ -86,6 +89,40 @@ type Login struct {
 	User  string         `json:"user"`
 	Count int            `json:"count"`
 	Extra map[string]any `json:"extra"`
+}
+
+// SameLoginVerdicts decodes each of LoginBodies into a fresh Login with std
+// (the library's default) and with ours (safejson), and asserts ours gives
+// std's verdict: the same value; no error where std has none; else an error
+// of std's text that sameKind accepts (SameType when nil). At least one body
+// must fail.
+func SameLoginVerdicts(t *testing.T, std, ours func(body string, v *Login) error, sameKind func(t *testing.T, want, got error, body string)) {
+	t.Helper()
+	if sameKind == nil {
+		sameKind = SameType
+	}
+	failed := 0
+	for _, body := range LoginBodies() {
+		var want, got Login
+		wantErr := std(body, &want)
+		err := ours(body, &got)
+		assert.Equal(t, want, got, body)
+		if wantErr == nil {
+			assert.NoError(t, err, body)
+			continue
+		}
+		failed++
+		require.Error(t, err, body)
+		assert.Equal(t, wantErr.Error(), err.Error(), body)
+		sameKind(t, wantErr, err, body)
+	}
+	assert.NotZero(t, failed)
+}
+
+// SameType asserts got has want's type.
+func SameType(t *testing.T, want, got error, body string) {
+	t.Helper()
+	assert.IsType(t, want, got, body)
 }
 
 // LoginBodies are request bodies for Login: valid (a number too large for an
