@@ -79,7 +79,8 @@ if [ -n "$TOOLCHAIN" ]; then
 	fi
 	echo "toolchain checked: $v (current: $CURRENT)"
 	# Its encoding/json flavour by default.
-	GOTOOLCHAIN=$TOOLCHAIN go list -f '{{context.ToolTags}}' encoding/json | grep -qw goexperiment.jsonv2 && V2=1
+	tags=$(GOTOOLCHAIN=$TOOLCHAIN go list -f '{{context.ToolTags}}' encoding/json)
+	grep -qw goexperiment.jsonv2 <<<"$tags" && V2=1
 fi
 # upgraded go ARGS: the go command of the upgrade (the new toolchain, if any).
 upgraded() {
@@ -211,7 +212,9 @@ fi
 # has_v2 GO...: whether that go command's encoding/json/v2 exists (Go 1.27 or
 # later, default GOEXPERIMENT).
 has_v2() {
-	"$@" list -f '{{context.ToolTags}}' encoding/json 2>/dev/null | grep -qw goexperiment.jsonv2 &&
+	local tags
+	tags=$("$@" list -f '{{context.ToolTags}}' encoding/json 2>/dev/null) || return 1
+	grep -qw goexperiment.jsonv2 <<<"$tags" &&
 		"$@" list encoding/json/v2 >/dev/null 2>&1
 }
 
