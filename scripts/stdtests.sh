@@ -2,8 +2,8 @@
 # Go's own encoding/json encode tests, run against safejson.Marshal and safe.Marshal:
 #
 #   scripts/stdtests.sh                                   # the go command's toolchain
-#   GOTOOLCHAIN=go1.27.3 scripts/stdtests.sh              # Go 1.27, json/v2 flavour
-#   GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=nojsonv2 scripts/stdtests.sh
+#   GOTOOLCHAIN=go1.27.4 scripts/stdtests.sh              # Go 1.27, json/v2 flavour
+#   GOTOOLCHAIN=go1.27.4 GOEXPERIMENT=nojsonv2 scripts/stdtests.sh
 #   TARGETS=safe scripts/stdtests.sh                      # one target (default: safejson safe)
 #
 # Nothing of Go's is committed: the active toolchain's
