@@ -10,7 +10,6 @@ package plan
 
 import (
 	"reflect"
-	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
@@ -49,10 +48,6 @@ type EncodeRoute struct {
 	Engine engine.Engine
 	// NullForNonFinite is options.Output.NullForNonFinite for the value.
 	NullForNonFinite bool
-	// Retry is the engine to try, with NullForNonFinite, when Engine rejects
-	// the value for a NaN or ±Inf (nonFiniteRetry); nil for none.
-	Retry engine.Engine
-	met   *atomic.Bool // the type's typeInfo.nonFinite, for NonFiniteMet
 }
 
 // candidate is an engine the planner may pick, with the features it must not
@@ -86,21 +81,21 @@ var defaultCandidates = func() []candidate {
 // rule from the type's features. Both engines write the same bytes for what
 // they are given, so the rule is one of speed only.
 //
-//   - A type that can hold a float but neither a string nor an interface
-//     (numeric records and arrays, [][2]float64) goes to sonic first:
-//     sonic writes NaN and ±Inf as null itself (EncodeRoute.NullForNonFinite),
-//     where goccy rejects the value and the reference encoder writes it
-//     after the failed attempt (BenchmarkMarshal/nan-20), and the two are about
-//     even on floats otherwise (canada_geometry typed goes to goccy).
-//   - Any other type goes to goccy first: it writes strings faster, and
-//     sonic's encoding of interface fields allocates per value (synthea_fhir
-//     typed). The price: a value of such a type holding a NaN goes through
-//     goccy's rejection first.
+//   - A type that is neither recursive nor holds an interface goes to sonic
+//     first: its compiled encoder is the faster on fixed shapes (the seed's
+//     items, twitter_status and citm_catalog typed), and it writes NaN and
+//     ±Inf as null itself (EncodeRoute.NullForNonFinite), so such a value
+//     needs no rejection and no second pass.
+//   - A recursive type, or one holding an interface, goes to goccy first:
+//     sonic's encoding of interface fields allocates per value
+//     (synthea_fhir typed), and a value of such a type is pre-scanned
+//     anyway, which leaves sonic's advantage too small to pay for it.
 //
 // The rule rests on bench's BenchmarkCorpusMarshal/<file>/typed/safejson
-// under -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
-// internal/engine), process CPU time per call, on both toolchains; the
-// figures are in docs/benchmarks.md.
+// and BenchmarkMarshal under -engine sonic and -engine goccy (Options{Engine:
+// …}, the wrappers of internal/engine), process CPU time per call, on both
+// toolchains; the figures are in docs/benchmarks.md. A value of decoded
+// JSON's shape has its own order (MaxDecodedMembers).
 //
 // The choice is static, not measured at first use (timing the first encodes
 // of a type through each engine): where the engines are close
@@ -109,8 +104,8 @@ var defaultCandidates = func() []candidate {
 // would be a coin toss per process there, and right only where the static
 // rule is right too.
 var (
-	numericCandidates = preferring(defaultCandidates, "sonic")
-	otherCandidates   = preferring(defaultCandidates, "goccy")
+	sonicFirst = preferring(defaultCandidates, "sonic")
+	goccyFirst = preferring(defaultCandidates, "goccy")
 )
 
 // preferring returns cs with the engine named first, if it is among them,
@@ -133,31 +128,10 @@ func preferring(cs []candidate, first string) []candidate {
 // candidatesFor returns the default candidates for a type with info ti, in
 // the order of the rule above: a bit test, no lookup.
 func candidatesFor(ti *typeInfo) []candidate {
-	if ti.feat&(featFloat|featString|featDynamic) == featFloat || ti.nonFinite.Load() {
-		return numericCandidates
+	if ti.feat&(featRecursive|featDynamic) == 0 {
+		return sonicFirst
 	}
-	return otherCandidates
-}
-
-// nonFiniteRetry returns the engine to try, writing NaN and ±Inf as null,
-// when an engine that does not write them rejects a value of a type with
-// info ti for one (goccy does; sonic writes null itself): the first default
-// candidate that writes them and may take the type without a pre-scan; nil
-// when there is none. It is computed once per type (typeInfo.retry). A type
-// whose values once held one goes to that engine first from then on
-// (typeInfo.nonFinite): the first NaN of a type costs goccy's rejection,
-// later ones do not. The retry is faster than goccy's rejection followed by
-// the reference encoder: BenchmarkMarshal/nan-20 in the bench module.
-func nonFiniteRetry(ti *typeInfo) engine.Engine {
-	if ti.feat&featFloat == 0 || ti.scan != nil || ti.dynamic {
-		return nil
-	}
-	for _, c := range defaultCandidates {
-		if engine.NullsNonFinite(c.eng) && ti.feat&c.avoid == 0 {
-			return c.eng
-		}
-	}
-	return nil
+	return goccyFirst
 }
 
 func candidateFor(e engine.Engine) (candidate, bool) {
@@ -195,22 +169,7 @@ func RouteEncode(o *options.Options, v any) EncodeRoute {
 	// Nor under a report, which only the reference encoder makes, nor while
 	// the process counters count: a null the engine writes is a substitute
 	// nobody counts.
-	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
-	if d.NullForNonFinite && o.Engine == nil {
-		if ti.retry != nil && ti.retry != eng {
-			d.Retry, d.met = ti.retry, &ti.nonFinite
-		}
-	}
-	return d
-}
-
-// NonFiniteMet records that Engine rejected the value for a NaN or ±Inf
-// (engine.IsNonFinite), before Retry is tried: the value's type goes to
-// Retry's engine first from then on.
-func (d EncodeRoute) NonFiniteMet() {
-	if d.met != nil {
-		d.met.Store(true)
-	}
+	return EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
 }
 
 // route returns the engine v goes to, or nil for the reference encoder, and
@@ -283,7 +242,7 @@ func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit
 	}
 	seen |= ti.feat
 	if o.Engine == nil && seen&featFloat != 0 {
-		cs = numericCandidates
+		cs = sonicFirst
 	}
 	for _, c := range cs {
 		if seen&c.avoid == 0 {
