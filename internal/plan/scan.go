@@ -168,9 +168,15 @@ func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 // than members members in all (the walk stops there), and returning the
 // features of the concrete values it met behind interfaces.
 func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) (bool, features) {
+	ok, seen, _ := scanDecoded(v, ti, limit, avoid, members)
+	return ok, seen
+}
+
+// scanDecoded is scanValueMembers, saying also whether the walk failed for
+// the members bound (wide) rather than for a cycle, a nesting or a type.
+func scanDecoded(v any, ti *typeInfo, limit int, avoid features, members int) (ok bool, seen features, wide bool) {
 	s := scanners.Get().(*scanner)
 	s.limit, s.avoid, s.members, s.seen = limit, avoid, members, 0
-	var ok bool
 	switch x := v.(type) {
 	case map[string]any:
 		// Decoded JSON's shapes: the walk of any, without reflect.
@@ -180,12 +186,12 @@ func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members in
 	default:
 		ok = s.eface(v, ti, 0)
 	}
-	seen := s.seen
+	seen, wide = s.seen, s.members < 0
 	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
 	if cap(s.stack) <= maxPooledStack {
 		scanners.Put(s)
 	}
-	return ok, seen
+	return ok, seen, wide
 }
 
 // push adds r to the ancestors, reporting false when it is one already.

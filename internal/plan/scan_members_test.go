@@ -48,9 +48,9 @@ func TestScanMembers(t *testing.T) {
 
 	o := normalised(nil)
 	if len(defaultCandidates) > 1 {
-		eng, _ := route(o, map[string]any{"s": "x"})
+		eng, _, _ := route(o, map[string]any{"s": "x"})
 		assert.Equal(t, goccyFirst[0].eng, eng, "strings")
-		eng, _ = route(o, []any{[]any{1.5, 2.5}})
+		eng, _, _ = route(o, []any{[]any{1.5, 2.5}})
 		want := sonicFirst[0].eng
 		if sonicFirst[0].avoid&featFloat != 0 {
 			want = sonicFirst[1].eng // sonic on arm64 (-0)
@@ -58,14 +58,14 @@ func TestScanMembers(t *testing.T) {
 		assert.Equal(t, want, eng, "floats")
 	}
 	few, many := obj(MaxDecodedMembers), []any{obj(MaxDecodedMembers), obj(1)}
-	if eng, _ := route(o, few); len(defaultCandidates) > 0 {
+	if eng, _, _ := route(o, few); len(defaultCandidates) > 0 {
 		assert.NotNil(t, eng, "decoded JSON with %d members", MaxDecodedMembers)
 	}
-	eng, _ := route(o, many)
+	eng, _, _ := route(o, many)
 	assert.Nil(t, eng, "decoded JSON with %d members", MaxDecodedMembers+1)
 	// A typed value is not bound: a struct holding the same tree.
 	type holder struct{ A any }
-	if eng, _ := route(o, holder{many}); len(defaultCandidates) > 0 {
+	if eng, _, _ := route(o, holder{many}); len(defaultCandidates) > 0 {
 		assert.NotNil(t, eng)
 	}
 }
