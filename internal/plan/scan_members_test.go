@@ -28,6 +28,7 @@ func TestScanMembers(t *testing.T) {
 		{[]any{obj(3), []any{obj(4), "s", 1.5}, nil}, 7},
 		{map[string]any{"a": obj(2), "b": []any{obj(1)}}, 5},
 		{[]any{"s", 1.0, true, nil}, 0},
+		{[]any{obj(3), obj(4), map[string]any{"a": obj(2)}}, 10},
 	}
 	for _, c := range cases {
 		ti := infoOf(reflect.TypeOf(c.v))
