@@ -21,7 +21,7 @@ func Marshal(in any, opts ...json.Options) ([]byte, error) {
 	if b, ok := viaGoccy(in, std); ok {
 		return b, nil
 	}
-	if direct(in) || shallow(in) {
+	if direct(in) || !regionRoot(in, std) && shallow(in) {
 		if b, err := json.Marshal(in, std...); err == nil {
 			return b, nil
 		}
@@ -73,6 +73,24 @@ func MarshalEncode(enc *jsontext.Encoder, in any, opts ...json.Options) error {
 		return err
 	}
 	return enc.WriteValue(bytes.TrimRight(buf.Bytes(), "\n"))
+}
+
+// regionRoot reports whether the hooked encode scans in as a region at
+// once (see regions): JSON decoded into any, with no marshalers of the
+// user's. Where the region is clean, encoding/json/v2 writes it with the
+// hooks off, as directly as after shallow, and one walk fewer.
+func regionRoot(in any, std []json.Options) bool {
+	switch in.(type) {
+	case map[string]any, []any:
+	default:
+		return false
+	}
+	for _, o := range std {
+		if _, ok := json.GetOption(o, json.WithMarshalers); ok {
+			return false
+		}
+	}
+	return true
 }
 
 // direct reports whether in goes to encoding/json/v2 as it is first, with

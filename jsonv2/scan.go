@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/safejson/safejson/internal/jsontype"
+	"github.com/safejson/safejson/internal/v2route"
 )
 
 // A value whose type may hold a cycle is scanned before encoding/json/v2
@@ -76,6 +77,11 @@ func (s scanner) value(rv reflect.Value, depth int) bool {
 		e := rv.Elem() // in an unexported field
 		return infoOf(e.Type()).closed || s.value(e, depth)
 	case reflect.Pointer:
+		if !rv.IsNil() && infoOf(rv.Type()).chain {
+			// A chain of pointers ending in nil is null, at any length.
+			_, cyclic := v2route.Chain(rv.UnsafePointer())
+			return !cyclic
+		}
 		return rv.IsNil() || s.value(rv.Elem(), depth+1)
 	case reflect.Struct:
 		for _, i := range openFields(rv.Type()) {

@@ -19,7 +19,8 @@ const (
 	// Goccy: goccy writes encoding/json/v2's bytes, or fails, for every
 	// value of the type.
 	Goccy
-	// PerValue: the type reaches interfaces; GoccyValue decides per value.
+	// PerValue: the type reaches interfaces or a PointerLoop; GoccyValue
+	// decides per value.
 	PerValue
 )
 
@@ -82,6 +83,9 @@ func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
 	seen[t] = true
 	if marshalsJSONTo(t) {
 		return Reference
+	}
+	if t.Kind() == reflect.Pointer && PointerLoop(t) {
+		return PerValue // goccy only where the chain is short (see Chain)
 	}
 	worst := Goccy
 	join := func(r Route) {
