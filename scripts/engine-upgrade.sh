@@ -2,7 +2,8 @@
 # Check engine versions, or a Go toolchain, before upgrading to them:
 #
 #   scripts/engine-upgrade.sh github.com/bytedance/sonic@v1.16.0 [github.com/goccy/go-json@v0.13.0 ...]
-#   scripts/engine-upgrade.sh go1.27.3 [MODULE@VERSION ...]
+#   scripts/engine-upgrade.sh go1.27.4 [MODULE@VERSION ...]
+#   scripts/engine-upgrade.sh go1.27 | next [MODULE@VERSION ...]   # the line's newest patch release; the next Go's rc
 #
 # Copies the repository (tracked and untracked, non-ignored files, as they are in
 # the work tree) to a temporary directory, runs `go get` of the given versions
@@ -21,7 +22,7 @@
 #
 # Then the json/v2 column (V2COLUMN=0 skips it), on a Go with encoding/json/v2 (the
 # checked toolchain when it has it, else the current one when it has it, else
-# V2_TOOLCHAIN, default go1.27.3): every corpus case through the engines with
+# V2_TOOLCHAIN, default the newest Go 1.27 patch release, as for go1.27): every corpus case through the engines with
 # encoding/json/v2's API (goccy/go-json/v2) under its option sets, against
 # encoding/json/v2: TestV2DocUpToDate (docs/conformance-v2.md must still be what
 # the run gives) and TestV2RouteFacts (internal/v2route's rule must still hold),
@@ -51,12 +52,22 @@ step() { printf '\n=== %s\n' "$*"; }
 loud() { printf '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!! %s\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n\n' "$*" >&2; }
 
 if [ $# -eq 0 ] || [[ "$1" == -* ]]; then
-	sed -n '2,34p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,35p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
 TOOLCHAIN=
 MODS=()
 for a in "$@"; do
+	if [[ "$a" =~ ^go(1\.[0-9]+)$ ]] || [ "$a" = next ]; then
+		# A line, or the next Go: the toolchain scripts/test.sh runs for it (internal/toolchain).
+		line=${BASH_REMATCH[1]:-next}
+		a=$(go run ./internal/cmd/toolchain "$line")
+		if [ -z "$a" ]; then
+			echo "engine-upgrade: $line: the module proxy lists no toolchain for it" >&2
+			exit 2
+		fi
+		echo "engine-upgrade: $line: $a"
+	fi
 	if [[ "$a" =~ ^go1(\.[0-9]+)+((rc|beta)[0-9]+)?$ ]]; then
 		if [ -n "$TOOLCHAIN" ]; then
 			echo "engine-upgrade: $a: one Go toolchain at a time (already $TOOLCHAIN)" >&2
@@ -66,7 +77,7 @@ for a in "$@"; do
 	elif [[ "$a" == *@* ]]; then
 		MODS+=("$a")
 	else
-		echo "engine-upgrade: $a: want MODULE@VERSION or a Go toolchain (go1.27.3)" >&2
+		echo "engine-upgrade: $a: want MODULE@VERSION or a Go toolchain (go1.27.4, go1.27, next)" >&2
 		exit 2
 	fi
 done
@@ -79,7 +90,8 @@ if [ -n "$TOOLCHAIN" ]; then
 	fi
 	echo "toolchain checked: $v (current: $CURRENT)"
 	# Its encoding/json flavour by default.
-	GOTOOLCHAIN=$TOOLCHAIN go list -f '{{context.ToolTags}}' encoding/json | grep -qw goexperiment.jsonv2 && V2=1
+	tags=$(GOTOOLCHAIN=$TOOLCHAIN go list -f '{{context.ToolTags}}' encoding/json)
+	grep -qw goexperiment.jsonv2 <<<"$tags" && V2=1
 fi
 # upgraded go ARGS: the go command of the upgrade (the new toolchain, if any).
 upgraded() {
@@ -211,7 +223,9 @@ fi
 # has_v2 GO...: whether that go command's encoding/json/v2 exists (Go 1.27 or
 # later, default GOEXPERIMENT).
 has_v2() {
-	"$@" list -f '{{context.ToolTags}}' encoding/json 2>/dev/null | grep -qw goexperiment.jsonv2 &&
+	local tags
+	tags=$("$@" list -f '{{context.ToolTags}}' encoding/json 2>/dev/null) || return 1
+	grep -qw goexperiment.jsonv2 <<<"$tags" &&
 		"$@" list encoding/json/v2 >/dev/null 2>&1
 }
 
@@ -223,7 +237,7 @@ v2check() {
 	elif [ -z "$TOOLCHAIN" ] && has_v2 go; then
 		tc=$CURRENT
 	else
-		tc=${V2_TOOLCHAIN:-go1.27.3}
+		tc=${V2_TOOLCHAIN:-$(go run ./internal/cmd/toolchain 1.27)}
 	fi
 	configs+=("json/v2")
 	step "json/v2 column: GOTOOLCHAIN=$tc go test -run 'V2' ./internal/conformance/ ./internal/v2route/"

@@ -2,8 +2,8 @@
 # Go's own encoding/json encode tests, run against safejson.Marshal and safe.Marshal:
 #
 #   scripts/stdtests.sh                                   # the go command's toolchain
-#   GOTOOLCHAIN=go1.27.3 scripts/stdtests.sh              # Go 1.27, json/v2 flavour
-#   GOTOOLCHAIN=go1.27.3 GOEXPERIMENT=nojsonv2 scripts/stdtests.sh
+#   GOTOOLCHAIN=go1.27.4 scripts/stdtests.sh              # Go 1.27, json/v2 flavour
+#   GOTOOLCHAIN=go1.27.4 GOEXPERIMENT=nojsonv2 scripts/stdtests.sh
 #   TARGETS=safe scripts/stdtests.sh                      # one target (default: safejson safe)
 #
 # Nothing of Go's is committed: the active toolchain's
@@ -31,7 +31,8 @@ GOROOT_=$(go env GOROOT)
 version=$(go env GOVERSION)
 minor=$(echo "$version" | grep -oE '^go[0-9]+\.[0-9]+')
 # The flavour is the file the build constraints pick for encoding/json itself.
-if go list -f '{{.TestGoFiles}}' encoding/json | grep -qw v2_encode_test.go; then
+testfiles=$(go list -f '{{.TestGoFiles}}' encoding/json)
+if grep -qw v2_encode_test.go <<<"$testfiles"; then
 	flavour=v2
 else
 	flavour=v1
@@ -64,7 +65,7 @@ for target in ${TARGETS:-safejson safe}; do
 
 	# The failing tests, leaves only (a parent fails with its subtest).
 	failed=$(sed -nE 's/^ *--- FAIL: ([^ ]+) .*/\1/p' "$out" | sort -u)
-	leaves=$(for f in $failed; do echo "$failed" | grep -q "^$f/" || echo "$f"; done)
+	leaves=$(for f in $failed; do grep -q "^$f/" <<<"$failed" || echo "$f"; done)
 	passed=$(sed -nE 's/^ *--- PASS: ([^ ]+) .*/\1/p' "$out")
 	total=$(sed -nE 's/^=== RUN +([^/]+)$/\1/p' "$out" | sort -u | wc -l)
 
@@ -77,11 +78,11 @@ for target in ${TARGETS:-safejson safe}; do
 
 	new=() known=() stale=()
 	for f in $leaves; do
-		if echo "$expected" | grep -qxF "$f"; then known+=("$f"); else new+=("$f"); fi
+		if grep -qxF "$f" <<<"$expected"; then known+=("$f"); else new+=("$f"); fi
 	done
 	for e in $expected; do
-		echo "$leaves" | grep -qxF "$e" && continue
-		if echo "$passed" | grep -qxF "$e"; then
+		grep -qxF "$e" <<<"$leaves" && continue
+		if grep -qxF "$e" <<<"$passed"; then
 			stale+=("$e (passes now)")
 		else
 			stale+=("$e (did not run)")
@@ -96,7 +97,8 @@ for target in ${TARGETS:-safejson safe}; do
 	echo "--- stdtests $MODE -target $target: $total tests run, ${#new[@]} new failures, ${#known[@]} expected failures, ${#stale[@]} stale list entries${crashed:+, CRASHED}"
 	if [ ${#new[@]} -gt 0 ] || [ -n "$crashed" ]; then
 		# Everything but the bookkeeping lines: the failures' messages.
-		grep -vE '^ *(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|SKIP):)' "$out" | sed 's/^/    /' | head -300
+		# (awk, not head: a reader that stops early kills the writer under pipefail.)
+		grep -vE '^ *(=== (RUN|PAUSE|CONT|NAME)|--- (PASS|SKIP):)' "$out" | awk 'NR <= 300 { print "    " $0 }'
 	fi
 	for f in "${new[@]}"; do echo "  NEW FAILURE: $f"; done
 	for f in "${known[@]}"; do echo "  expected failure: $f ($(awk -v t="$target" -v f="$f" '$1 == "fail" && $2 == t && $4 == f { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' "$LIST"))"; done

@@ -26,11 +26,11 @@ while read -r goarch tags sonic goccy; do
 		want=${e%%:*}
 		want=${!want}
 		got=no
-		echo "$deps" | grep -qE "^${e#*:}(/|\$)" && got=yes
+		grep -qE "^${e#*:}(/|\$)" <<<"$deps" && got=yes
 		if [ "$got" = "$want" ]; then
 			printf 'ok    %-8s -tags %-30s links %-5s %s\n' "$goarch" "${tags:-(none)}" "${e%%:*}" "$got"
 		else
-			bad "$goarch -tags '$tags' links ${e%%:*}: $got, want $want"
+			bad "$goarch -tags '$tags' links ${e%%:*}: $got, want $want (go list -deps gave $(wc -l <<<"$deps") packages)"
 		fi
 	done
 done <<'EOF'
@@ -54,7 +54,7 @@ if [ -z "$listOnly" ]; then
 		message=${!message}
 		if out=$(GOARCH=$goarch go build -tags "$tags" -o /dev/null ./engine 2>&1); then
 			bad "$goarch -tags $tags built; it must not"
-		elif echo "$out" | grep -qF "undefined: $message"; then
+		elif grep -qF "undefined: $message" <<<"$out"; then
 			printf 'ok    %-8s -tags %-30s does not build: undefined: %s\n' "$goarch" "$tags" "$message"
 		else
 			bad "$goarch -tags $tags failed without naming the problem (undefined: $message):"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: what CI (.ci/run) and the README run.
 #
-#   scripts/test.sh                  everything, on Go 1.26 and Go 1.27 (both flavours)
+#   scripts/test.sh                  everything, on Go 1.26 and Go 1.27 (both flavours), and the next Go (advisory)
 #   QUICK=1 scripts/test.sh          the parts of the quick line: every module on Go 1.26 (no 1.27, tags, arm64)
 #   PARTS=REGEXP scripts/test.sh     only the parts whose name matches (e.g. 'go1.27', 'compat/gin', '{module} go1.26')
 #   JOBS=1 scripts/test.sh           one part at a time (default: 2 at a time on 2 cores or more)
@@ -29,14 +29,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GO126=${GO126:-go1.26.8}
-GO127=${GO127:-go1.27.3}
+# The toolchains (internal/toolchain): the newest patch release of Go 1.26 and of Go 1.27 the
+# module proxy lists (the pinned ones offline), and the next Go's release candidate once listed,
+# whose parts are advisory (reported, never failing the run). It prints which; GO126, GO127 and
+# GONEXT set by the caller win (GONEXT=none: no advisory lane).
+releases=$(go run ./internal/cmd/toolchain)
+eval "$releases"
 STATICCHECK=honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 exec go run ./internal/cmd/testall "$@" <<EOF
 mode go1.26:                GOTOOLCHAIN=$GO126 GOEXPERIMENT=
 mode go1.27:                GOTOOLCHAIN=$GO127 GOEXPERIMENT=
 mode go1.27 nojsonv2:       GOTOOLCHAIN=$GO127 GOEXPERIMENT=nojsonv2
+mode next:                  GOTOOLCHAIN=${GONEXT:-none} GOEXPERIMENT=
+advisory:                   next$
 each tag:                   safejson_sonic safejson_goccy safejson_std
 quick:                      ^(gofmt|{module} go1.26|stdtests go1.26|load go1.26)$
 need qemu-aarch64-static qemu-user-static: ^arm64 go
@@ -68,4 +74,8 @@ arm64 go1.27:               GOARCH=arm64 go test -exec qemu-aarch64-static ./...
 stdtests go1.27:            scripts/stdtests.sh
 stdtests go1.27 nojsonv2:   scripts/stdtests.sh
 tag matrix go1.27:          scripts/tagmatrix.sh -list-only
+
+. next:                     go vet ./...
+. next:                     go test ./...
+stdtests next:              scripts/stdtests.sh
 EOF

@@ -79,7 +79,7 @@ func goccyPanic(f func() ([]byte, error)) (o Outcome, stack string) {
 // one). Values on which encoding/json/v2 panics are left out too. Values that
 // kill encoding/json/v2 (a cycle that writes no token) are left out.
 //
-//	GOTOOLCHAIN=go1.27.3 go test ./internal/conformance -run '^$' -fuzz FuzzV2GoccyAgainstStd -fuzztime 3m
+//	GOTOOLCHAIN=$(go run ./internal/cmd/toolchain 1.27) go test ./internal/conformance -run '^$' -fuzz FuzzV2GoccyAgainstStd -fuzztime 3m
 func FuzzV2GoccyAgainstStd(f *testing.F) {
 	for i := range 48 {
 		seed := sha256.Sum256(fmt.Appendf(nil, "json/v2 seed %d", i))

@@ -111,7 +111,7 @@ func (s Summary) Verdict() string {
 }
 
 // Toolchain names the Go toolchain and the flavour of its encoding/json:
-// "go1.27.3, encoding/json v2 (on json/v2)" or "go1.26.8, encoding/json v1
+// "go1.27.4, encoding/json v2 (on json/v2)" or "go1.26.8, encoding/json v1
 // (classic)".
 func Toolchain() string {
 	kind := "classic"

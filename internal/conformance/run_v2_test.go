@@ -41,7 +41,7 @@ func TestV2DocUpToDate(t *testing.T) {
 	doc, err := os.ReadFile("../../" + V2DocPath)
 	require.NoError(t, err)
 	require.Equal(t, V2Doc(v2Column(), V2Sets()), string(doc),
-		"docs/conformance-v2.md is stale: regenerate it with `GOTOOLCHAIN=go1.27.3 go run ./internal/conformance/cmd/report -docs` from the repository root")
+		"docs/conformance-v2.md is stale: regenerate it with `GOTOOLCHAIN=$(go run ./internal/cmd/toolchain 1.27) go run ./internal/conformance/cmd/report -docs` from the repository root")
 }
 
 // TestV2SetsAreStdOptions: every set's std options are accepted by

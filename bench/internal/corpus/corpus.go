@@ -5,13 +5,14 @@
 //
 // The files are not in this repository: they ship zstd-compressed with Go 1.27
 // in $GOROOT/src/encoding/json/internal/jsontest/_embed. Load finds them in the
-// GOROOT of `GOTOOLCHAIN=go1.27.3 go env GOROOT` (the go command downloads that
-// toolchain the first time, as scripts/test.sh does for its Go 1.27 checks),
-// so that the bench runs the same on Go 1.26 and Go 1.27.
+// GOROOT of the Go 1.27 release scripts/test.sh runs (Toolchain), asking `go env
+// GOROOT` of it (the go command downloads that toolchain the first time), so
+// that the bench runs the same on Go 1.26 and Go 1.27.
 package corpus
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -19,12 +20,22 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/klauspost/compress/zstd"
+
+	"github.com/safejson/safejson/internal/toolchain"
 )
 
-// Toolchain is the Go release whose GOROOT holds the corpus.
-const Toolchain = "go1.27.3"
+// Toolchain returns the Go release whose GOROOT holds the corpus: Go 1.27's,
+// by the rule of internal/toolchain ($GO127 when set, else the newest patch
+// release the module proxy lists, else the pinned one).
+var Toolchain = sync.OnceValue(func() string {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	r, _ := toolchain.For(ctx, "1.27")
+	return r.Toolchain
+})
 
 // embedDir is where the corpus lies in a Go 1.27 GOROOT.
 var embedDir = filepath.Join("src", "encoding", "json", "internal", "jsontest", "_embed")
@@ -53,18 +64,19 @@ func Files() []File {
 // Dir returns the directory of the corpus in the Go 1.27 GOROOT, or why it
 // cannot be had. The go command is asked once per process.
 var Dir = sync.OnceValues(func() (string, error) {
+	tc := Toolchain()
 	cmd := exec.Command("go", "env", "GOROOT")
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+Toolchain)
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+tc)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("corpus: the JSON corpus ships with %s, and `GOTOOLCHAIN=%s go env GOROOT` failed (is the go command on PATH, and can it download %s?): %w: %s",
-			Toolchain, Toolchain, Toolchain, err, strings.TrimSpace(stderr.String()))
+			tc, tc, tc, err, strings.TrimSpace(stderr.String()))
 	}
 	dir := filepath.Join(strings.TrimSpace(string(out)), embedDir)
 	if _, err := os.Stat(filepath.Join(dir, "citm_catalog.json.zst")); err != nil {
-		return "", fmt.Errorf("corpus: no JSON corpus in the %s GOROOT: %w", Toolchain, err)
+		return "", fmt.Errorf("corpus: no JSON corpus in the %s GOROOT: %w", tc, err)
 	}
 	return dir, nil
 })

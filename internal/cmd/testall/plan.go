@@ -14,6 +14,7 @@ type Plan struct {
 	Modes    []Mode
 	Parts    []*Part
 	Quick    *regexp.Regexp // nil: QUICK=1 keeps nothing
+	Advisory *regexp.Regexp // nil: none
 	Needs    []Need
 	Services []Service
 }
@@ -41,6 +42,7 @@ type Part struct {
 	Template string // the name as written in the plan, e.g. "{module} go1.26"
 	Mode     Mode
 	Commands []Command
+	Advisory bool // its failure, or a missing toolchain, is reported and fails nothing
 }
 
 // A Command is one line of a part: the environment it adds and its words.
@@ -78,9 +80,11 @@ func matches(re *regexp.Regexp, p *Part) bool {
 //
 // Every line is `KEY: VALUE`; # starts a comment line. The keys:
 //
-//	mode NAME: VAR=VALUE...         a toolchain mode and its environment
+//	mode NAME: VAR=VALUE...         a toolchain mode and its environment (GOTOOLCHAIN=none: no
+//	                                toolchain to be had, its parts are left out of the plan)
 //	each NAME: WORD...              {NAME} in a part name: the part once per word
 //	quick: REGEXP                   the parts QUICK=1 keeps
+//	advisory: REGEXP                the parts that report but never fail the run
 //	need PROGRAM PACKAGE: REGEXP    the parts that run PROGRAM (apt-get PACKAGE)
 //	service VAR SCRIPT: REGEXP      the parts that need VAR from SCRIPT start DIR
 //	PART NAME: [VAR=VALUE...] COMMAND WORD...
@@ -136,7 +140,7 @@ func ParsePlan(r io.Reader, modules []string) (*Plan, error) {
 				return nil, errorf("want `each NAME: WORD...` with a new NAME")
 			}
 			lists[words[1]] = strings.Fields(value)
-		case "quick", "need", "service":
+		case "quick", "advisory", "need", "service":
 			re, err := regexp.Compile(value)
 			if err != nil {
 				return nil, errorf("%v", err)
@@ -144,6 +148,8 @@ func ParsePlan(r io.Reader, modules []string) (*Plan, error) {
 			switch {
 			case words[0] == "quick" && len(words) == 1:
 				pl.Quick = re
+			case words[0] == "advisory" && len(words) == 1:
+				pl.Advisory = re
 			case words[0] == "need" && len(words) == 3:
 				pl.Needs = append(pl.Needs, Need{Program: words[1], Package: words[2], Parts: re})
 			case words[0] == "service" && len(words) == 3:
@@ -197,6 +203,7 @@ func ParsePlan(r io.Reader, modules []string) (*Plan, error) {
 			}
 			names[b.name] = true
 			p := &Part{Name: b.name, Template: t.name, Mode: pl.modeOf(b.name)}
+			p.Advisory = pl.Advisory != nil && matches(pl.Advisory, p)
 			for _, c := range t.lines {
 				c2 := Command{Env: b.substAll(c.Env), Args: b.substAll(c.Args)}
 				if w := goTemplate.ReplaceAllString(c2.String(), ""); placeholder.MatchString(w) {
@@ -204,7 +211,9 @@ func ParsePlan(r io.Reader, modules []string) (*Plan, error) {
 				}
 				p.Commands = append(p.Commands, c2)
 			}
-			pl.Parts = append(pl.Parts, p)
+			if p.Mode.Toolchain() != "none" {
+				pl.Parts = append(pl.Parts, p)
+			}
 		}
 	}
 	return pl, nil

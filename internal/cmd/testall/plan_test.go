@@ -134,25 +134,41 @@ func TestTestShPlan(t *testing.T) {
 	require.True(t, ok, "scripts/test.sh hands the plan to the driver as <<EOF")
 	text, _, ok := strings.Cut(rest, "\nEOF\n")
 	require.True(t, ok)
-	vars := map[string]string{"GO126": "go1.26.8", "GO127": "go1.27.3", "STATICCHECK": "staticcheck@v"}
-	text = os.Expand(text, func(k string) string {
-		v, ok := vars[k]
-		assert.True(t, ok, "a variable the test does not know: %s", k)
-		return v
-	})
-	pl, err := ParsePlan(strings.NewReader(text), []string{".", "bench", "compat/gin", "compat/pgx"})
-	require.NoError(t, err)
+	plan := func(next string) *Plan {
+		vars := map[string]string{"GO126": "go1.26.11", "GO127": "go1.27.4", "GONEXT:-none": next, "STATICCHECK": "staticcheck@v"}
+		pl, err := ParsePlan(strings.NewReader(os.Expand(text, func(k string) string {
+			v, ok := vars[k]
+			assert.True(t, ok, "a variable the test does not know: %s", k)
+			return v
+		})), []string{".", "bench", "compat/gin", "compat/pgx"})
+		require.NoError(t, err)
+		return pl
+	}
+
+	// With a release candidate of the next Go listed: its lane, advisory.
+	var advisory []string
+	for _, p := range plan("go1.28rc1").Parts {
+		if p.Advisory {
+			advisory = append(advisory, p.Name)
+			assert.Equal(t, "go1.28rc1", p.Mode.Toolchain())
+		}
+	}
+	assert.Equal(t, []string{". next", "stdtests next"}, advisory)
+
+	// Without: no such lane, and nothing else is advisory.
+	pl := plan("none")
 
 	modes := map[string]int{}
 	toolchains := map[string]bool{}
 	for _, p := range pl.Parts {
 		modes[p.Mode.Name]++
 		toolchains[p.Mode.Toolchain()] = true
+		assert.False(t, p.Advisory, p.Name)
 		if p.Name != "gofmt" {
 			assert.True(t, strings.HasSuffix(p.Name, " "+p.Mode.Name), "%s names its mode %s", p.Name, p.Mode.Name)
 		}
 	}
-	assert.Equal(t, map[string]bool{"go1.26.8": true, "go1.27.3": true}, toolchains)
+	assert.Equal(t, map[string]bool{"go1.26.11": true, "go1.27.4": true}, toolchains)
 	assert.Equal(t, 3, len(modes))
 
 	quick, _ := pl.Select(true, nil)

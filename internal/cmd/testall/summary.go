@@ -26,7 +26,7 @@ type Summary struct {
 func (s *Summary) Write(out, loud io.Writer) int {
 	fmt.Fprintf(out, "\n=== summary (wall clock %s, JOBS=%d; part times overlap when parts run side by side)\n", secs(s.Wall), s.Jobs)
 	fmt.Fprintf(out, "%-44s %-8s %8s %8s  %s\n", "part", "result", "time", "CPU", "failed commands")
-	var fails, skips []string
+	var fails, skips, advisory []string
 	var cpu time.Duration
 	missing := false
 	for _, p := range s.Parts {
@@ -35,6 +35,9 @@ func (s *Summary) Write(out, loud io.Writer) int {
 		fmt.Fprintf(out, "%-44s %-8s %8s %8s  %s\n", p.Name, status, secs(r.Wall), secs(r.CPU), strings.Join(r.Failed, "; "))
 		cpu += r.CPU
 		switch {
+		case p.Advisory && (r.Status == "FAIL" || r.NoToolchain):
+			advisory = append(advisory, fmt.Sprintf("%s (%s)", p.Name, r.Status))
+			continue
 		case r.Status == "FAIL":
 			fails = append(fails, p.Name)
 		case strings.HasPrefix(r.Status, "SKIPPED: "):
@@ -51,6 +54,9 @@ func (s *Summary) Write(out, loud io.Writer) int {
 	}
 	if len(skips) > 0 {
 		Loud(loud, "SKIPPED: %s", strings.Join(skips, ", "))
+	}
+	if len(advisory) > 0 {
+		Loud(loud, "ADVISORY (reported, fails nothing): %s", strings.Join(advisory, ", "))
 	}
 	if s.Interrupted {
 		Loud(loud, "INTERRUPTED: the parts not started were skipped")

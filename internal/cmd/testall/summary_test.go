@@ -83,6 +83,22 @@ func TestSummaryMissingToolchain(t *testing.T) {
 	assert.Equal(t, 0, code)
 }
 
+func TestSummaryAdvisory(t *testing.T) {
+	s := summaryOf(Result{Status: "ok"}, Result{Status: "FAIL", Failed: []string{"go test ./..."}}, Result{Status: "SKIPPED: no go1.28rc1", NoToolchain: true})
+	s.Parts[1].Advisory, s.Parts[2].Advisory = true, true
+	code, out, loud := write(s)
+	assert.Equal(t, 0, code, "an advisory part fails nothing, nor its missing toolchain")
+	assert.Contains(t, out, fmt.Sprintf("%-44s %-8s %8s %8s  %s\n", "part1 go1.26", "FAIL", "0m00s", "0m00s", "go test ./..."))
+	assert.Contains(t, loud, "!!! ADVISORY (reported, fails nothing): part1 go1.26 (FAIL), part2 go1.26 (SKIPPED: no go1.28rc1)\n")
+	assert.NotContains(t, loud, "FAILED")
+	assert.Contains(t, out, "all parts passed")
+
+	s.Parts[1].Advisory = false
+	code, _, loud = write(s)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, loud, "!!! FAILED: 1 parts: part1 go1.26\n")
+}
+
 func TestSummaryInterrupted(t *testing.T) {
 	s := summaryOf(Result{Status: "ok"}, Result{Status: "SKIPPED: interrupted"})
 	s.Interrupted = true

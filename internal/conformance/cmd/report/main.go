@@ -11,7 +11,7 @@
 //	go run ./internal/conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
 //	go run ./internal/conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
 //	go run -tags safejson_goccy ./internal/conformance/cmd/report
-//	GOTOOLCHAIN=go1.27.3 go run ./internal/conformance/cmd/report -v2  # the json/v2 column
+//	GOTOOLCHAIN=$(go run ./internal/cmd/toolchain 1.27) go run ./internal/conformance/cmd/report -v2  # the json/v2 column
 //
 // On Go 1.27 (default GOEXPERIMENT) -docs also rewrites docs/conformance-v2.md,
 // the json/v2 column.
