@@ -36,10 +36,11 @@ type hooks struct {
 	allowDup     bool // under jsontext.AllowDuplicateNames(true)
 	base         int  // the depth of the value in the caller's encoder
 
-	entering any       // the value the hook lets through once, to encoding/json/v2
-	path     ancestors // the pointers, maps and slices the encode is inside
-	err      error     // the error the encode returns: a nested one or a Strict one
-	regions  regions   // what the region scans found
+	entering any            // the value the hook lets through once, to encoding/json/v2
+	path     ancestors      // the pointers, maps and slices the encode is inside
+	err      error          // the error the encode returns: a nested one or a Strict one
+	subs     []Substitution // the substitutes written, for the report
+	regions  regions        // what the region scans found
 
 	self    *json.Marshalers // MarshalToFunc(h.hook), made once per hooks
 	cur     *json.Marshalers // the user's marshalers of this encode
@@ -66,6 +67,8 @@ func putHooks(h *hooks) {
 	h.allowInvalid, h.whitespace, h.sorted, h.allowDup = false, false, false, false
 	h.path.reset()
 	h.regions.reset()
+	clear(h.subs)
+	h.subs = h.subs[:0]
 	clear(h.optsBuf)
 	h.optsBuf = h.optsBuf[:0]
 	hooksPool.Put(h)
@@ -139,6 +142,7 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		if h.cfg.strict {
 			return h.fail(enc, t, ReasonInvalidUTF8)
 		}
+		h.record(enc, t, ReasonInvalidUTF8)
 		return h.nested(enc, v, noRegion, allowInvalidUTF8)
 	case classUnsupported:
 		return h.substitute(enc, t, ReasonUnsupported, jsontext.Null)
@@ -168,6 +172,7 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		if h.cfg.strict {
 			return h.fail(enc, t, ReasonMapKey)
 		}
+		h.record(enc, t, ReasonMapKey)
 		return h.writeMap(enc, rv, ti)
 	}
 	if ti.class != classRef || rv.IsNil() || (t.Kind() != reflect.Pointer && rv.Len() == 0) {
@@ -196,6 +201,7 @@ func (h *hooks) cycle(enc *jsontext.Encoder, t reflect.Type) error {
 	if h.cfg.strict {
 		return h.fail(enc, t, ReasonCycle)
 	}
+	h.record(enc, t, ReasonCycle)
 	if h.cfg.placeholder != "" {
 		return enc.WriteToken(jsontext.String(h.cfg.placeholder))
 	}
@@ -249,7 +255,25 @@ func (h *hooks) substitute(enc *jsontext.Encoder, t reflect.Type, reason string,
 	if h.cfg.strict {
 		return h.fail(enc, t, reason)
 	}
+	h.record(enc, t, reason)
 	return enc.WriteToken(tok)
+}
+
+// record keeps the substitute for a value of type t at the encoder's
+// position for the report (OnSubstitute), which receives them once the
+// encode succeeded.
+func (h *hooks) record(enc *jsontext.Encoder, t reflect.Type, reason string) {
+	if h.cfg.report != nil {
+		h.subs = append(h.subs, Substitution{Pointer: nextPointer(enc), Reason: reason, Type: t})
+	}
+}
+
+// report hands the recorded substitutes to the report, in the order they
+// were written.
+func (h *hooks) report() {
+	for _, s := range h.subs {
+		h.cfg.report(s)
+	}
 }
 
 // fail records the Strict error of a substitute at the encoder's position.
@@ -399,6 +423,7 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	if ti.class == classRef {
 		k := refKey{t: m.Type(), p: m.UnsafePointer()}
 		if h.path.onPath(k) {
+			h.record(enc, m.Type(), ReasonCycle)
 			if h.cfg.placeholder != "" {
 				return enc.WriteToken(jsontext.String(h.cfg.placeholder))
 			}
