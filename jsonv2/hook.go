@@ -16,12 +16,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/v2route"
 )
 
 // maxDepth is encoding/json/v2's nesting limit: a value that would open
 // an object or array this deep becomes "[Object]" or "[Array]".
-const maxDepth = 10000
+const maxDepth = flavor.JSONv2DepthLimit
 
 // hooks is the state of one hooked encode: encoding/json/v2 runs with
 // json.MarshalToFunc(h.hook) joined after the user's marshalers, so that the

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/v2route"
 )
@@ -24,7 +25,7 @@ import (
 // scanDepth bounds the levels of a value encoding/json/v2 is handed
 // unhooked: at most the depth past which encoding/json/v2 starts its own
 // cycle search, so that a value handed to it never pays for that search.
-const scanDepth = 1000
+const scanDepth = flavor.CycleSearchDepth
 
 type scanner struct{}
 

@@ -7,6 +7,8 @@ import (
 	"encoding/json/jsontext"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Route says whether goccy/go-json/v2 may encode the values of a type.
@@ -119,7 +121,7 @@ func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
 
 // maxWalk bounds how deep GoccyValue looks: goccy fails on deeper values, so
 // the reference path has them anyway.
-const maxWalk = 10000
+const maxWalk = flavor.JSONv2DepthLimit
 
 // GoccyValue reports whether goccy writes encoding/json/v2's bytes, or
 // fails, for v: whether v holds no value of a type GoccyType routes to the
