@@ -156,7 +156,7 @@ func routeValue(rv reflect.Value, depth int) bool {
 		if rv.IsNil() {
 			return true
 		}
-		if infoOf(rv.Type()).chain {
+		if rv.Type().Elem().Kind() == reflect.Pointer && infoOf(rv.Type()).chain {
 			n, cyclic := v2route.Chain(rv.UnsafePointer())
 			return !cyclic && depth+n <= scanDepth
 		}

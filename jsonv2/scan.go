@@ -78,7 +78,7 @@ func (s scanner) value(rv reflect.Value, depth int) bool {
 		e := rv.Elem() // in an unexported field
 		return infoOf(e.Type()).closed || s.value(e, depth)
 	case reflect.Pointer:
-		if !rv.IsNil() && infoOf(rv.Type()).chain {
+		if !rv.IsNil() && rv.Type().Elem().Kind() == reflect.Pointer && infoOf(rv.Type()).chain {
 			// A chain of pointers ending in nil is null, at any length.
 			_, cyclic := v2route.Chain(rv.UnsafePointer())
 			return !cyclic
