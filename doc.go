@@ -9,6 +9,22 @@
 //	err = safejson.Unmarshal(data, &v)         // as json.Unmarshal
 //	err = safejson.NewDecoder(r).Decode(&v)    // as json.Decoder
 //
+// # A drop-in for encoding/json
+//
+// A program that imports encoding/json changes that one line,
+//
+//	import json "github.com/safejson/safejson"
+//
+// and builds and runs as before, with the substitutes below where
+// encoding/json would fail: the package has every exported identifier of the
+// toolchain's encoding/json. Its types (RawMessage, Number, Marshaler,
+// SyntaxError, UnmarshalTypeError …) are aliases of encoding/json's, so
+// values and errors pass between code that imports either package and
+// errors.As finds the same types; Encoder and Decoder are safejson's, with
+// encoding/json's methods. The one name that means something else is
+// Options, which encoding/json has on Go 1.27 (for encoding/json/v2's
+// functions): here it is safejson's options.
+//
 // # Promises
 //
 // Same bytes as encoding/json: the encoding/json of the toolchain that builds

@@ -3,6 +3,7 @@ package anydec_test
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -141,12 +142,14 @@ func hostile() (valid, invalid map[string][]byte) {
 	return valid, invalid
 }
 
-// TestHostileMemory: on the hostile shapes of internal/attack, anydec allocates at most
-// about what encoding/json allocates (twice, for a valid input, where the
-// hint may make one map for each one it copies; as much plus 64 KB, the
-// longest input decoded before it is known valid, times the 20 bytes a byte
-// a tree can take, for an invalid one), and keeps at most twice what it
-// keeps alive.
+// TestHostileMemory: on the hostile shapes of internal/attack, anydec
+// allocates at most twice what encoding/json allocates and keeps at most
+// twice what it keeps alive, for a valid input (the hint may make one map
+// for each one it copies); and for an invalid one, which is decoded as far
+// as its error with no check first, at most twice what encoding/json
+// allocates on the costliest valid body of its length for the target
+// (testutil.MostCostly: the bound is by input size), with encoding/json's
+// error.
 func TestHostileMemory(t *testing.T) {
 	valid, invalid := hostile()
 	targets := []func() any{func() any { return new(any) }, func() any { return new([]any) }}
@@ -162,21 +165,21 @@ func TestHostileMemory(t *testing.T) {
 			assert.LessOrEqual(t, ourKept, 2*stdKept, "%s into %T: bytes retained", name, target())
 		}
 	}
-	for name, in := range invalid {
-		for _, target := range targets {
+	const costlyLen = 64 << 10
+	for _, target := range targets {
+		most, _ := testutil.MostCostly(reflect.TypeOf(target()).Elem(), costlyLen)
+		for name, in := range invalid {
+			bound := 2 * most.Bytes * uint64(len(in)) / costlyLen
 			for _, known := range []bool{false, true} {
 				if known && !json.Valid(in) {
 					continue // a Decoder hands on only what its scanner accepted
 				}
 				stdErr := json.Unmarshal(in, target())
 				require.Error(t, stdErr, name)
-				stdBytes := bytesOf(func() { _ = json.Unmarshal(in, target()) })
 				ourBytes := bytesOf(func() { _ = anydec.Unmarshal(in, target(), anydec.Mode{Valid: known}) })
-				t.Logf("%s into %T (known valid %v): allocated, encoding/json %d, anydec %d", name, target(), known, stdBytes, ourBytes)
-				assert.LessOrEqual(t, ourBytes, stdBytes+stdBytes/4+20*64<<10, "%s into %T: bytes allocated", name, target())
-				ourErr := anydec.Unmarshal(in, target(), anydec.Mode{Valid: known})
-				require.Error(t, ourErr, name)
-				assert.Equal(t, stdErr.Error(), ourErr.Error(), name)
+				t.Logf("%s into %T (known valid %v): allocated, anydec %d; bound (twice encoding/json on the costliest valid body, %s) %d", name, target(), known, ourBytes, most.Body, bound)
+				assert.LessOrEqual(t, ourBytes, bound, "%s into %T: bytes allocated", name, target())
+				testutil.SameError(t, stdErr, anydec.Unmarshal(in, target(), anydec.Mode{Valid: known}), name)
 			}
 		}
 	}

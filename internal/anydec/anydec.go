@@ -2,7 +2,9 @@
 // []any, float64 (json.Number with UseNumber), string, bool and nil —
 // exactly as encoding/json decodes into an any, on both of its flavours, in
 // one pass with no reflection that also checks the input by json.Valid's
-// grammar (so no separate check runs first, on input of up to 64 KB).
+// grammar: no check runs first, whatever the input's length. Input that
+// the pass finds invalid goes to encoding/json, for its error (the offset
+// of a syntax error, the target left as it leaves it).
 //
 // The rules, the same in classic encoding/json and in Go 1.27's (on json/v2),
 // checked by the differential tests here:
@@ -20,8 +22,9 @@
 // Memory: members go into their map as they are read (nothing holds the
 // members of an object), and a map is made for the size of the last object
 // of the same first member name, at most 64, each size used once (object);
-// input past 64 KB is checked whole before anything is built (checkFirst),
-// so that invalid input builds no tree to throw away; array elements gather
+// an invalid input builds as far as its error, at most the tree a valid
+// body of its length builds, which encoding/json builds too (the bound is
+// by input size: docs/hostile-input.md); array elements gather
 // on one stack, reused from call to call, then are copied to a slice of the
 // exact length. Strings are each their own allocation, as in encoding/json;
 // short member names are shared through a table of 256 (name); numbers are
@@ -40,7 +43,6 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
-	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/jsonwire"
 )
 
@@ -56,8 +58,7 @@ const (
 	// StdFails: a number out of float64's range, where encoding/json
 	// fails, came before any syntax error: the decode stopped there, and
 	// only encoding/json can give the verdict (its error, or a syntax
-	// error after the number). Valid input past checkFirst that may hold
-	// one (mayOverflow) is StdFails unread.
+	// error after the number).
 	StdFails
 )
 
@@ -69,21 +70,6 @@ const maxDepth = jsonwire.MaxNesting
 // json.Valid rejects data, or StdFails, where a number out of range comes
 // first. The input is checked as it is decoded, by json.Valid's grammar.
 func Decode(data []byte, useNumber bool) (v any, s Status) {
-	return decode(data, useNumber, false)
-}
-
-// decode is Decode; valid says json.Valid has accepted data, so that it is
-// not checked first however long it is (checkFirst). Long input that may
-// hold a number out of range goes to encoding/json unread (mayOverflow).
-func decode(data []byte, useNumber, valid bool) (v any, s Status) {
-	if len(data) > checkFirst {
-		if !valid && !engine.Valid(data) {
-			return nil, Invalid
-		}
-		if !useNumber && mayOverflow(data) {
-			return nil, StdFails
-		}
-	}
 	d := get(data, useNumber)
 	v = d.value()
 	if d.status == OK {
@@ -108,9 +94,6 @@ func decode(data []byte, useNumber, valid bool) (v any, s Status) {
 // run next on m, sets again. data must be an object that json.Valid
 // accepts, after optional whitespace.
 func DecodeInto(data []byte, m map[string]any, useNumber bool) bool {
-	if len(data) > checkFirst && !useNumber && mayOverflow(data) {
-		return false
-	}
 	d := get(data, useNumber)
 	d.skipSpace()
 	d.i++ // '{'
@@ -197,16 +180,6 @@ func (d *decoder) put() {
 	}
 	pool.Put(d)
 }
-
-// checkFirst is the length of input (not known to be valid) past which it
-// is checked whole, by engine.Valid, before anything is built: as
-// json.Unmarshal checks it before it allocates, so that invalid input costs
-// about what encoding/json's scan costs, wherever the error is, and not a
-// tree (up to 20 bytes a byte of input) thrown away at the end. Shorter
-// input is checked as it is decoded, in the one pass: it builds at most a
-// megabyte or so before its error, and costs at most about what
-// encoding/json spends on valid input of that length.
-const checkFirst = 64 << 10
 
 // at returns the byte at i, 0 past the end (0 is valid nowhere in JSON
 // outside a string, where it is checked for apart).

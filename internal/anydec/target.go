@@ -32,7 +32,8 @@ type Mode struct {
 	// does after UseNumber.
 	UseNumber bool
 	// Valid says that json.Valid has accepted the input (a Decoder's
-	// value), which spares its check.
+	// value), which spares the check before members are set into an
+	// existing map.
 	Valid bool
 }
 
@@ -41,18 +42,10 @@ type Mode struct {
 // json.Valid rejects, a top-level value of another kind than the target's,
 // and a number out of range go to encoding/json with the target as it was.
 func Unmarshal(data []byte, v any, mode Mode) error {
-	useNumber, valid := mode.UseNumber, mode.Valid
-	if !valid && len(data) > checkFirst {
-		// Long input is checked before anything is built (checkFirst);
-		// invalid input gets encoding/json's error, the target untouched.
-		if err := checkLong(data); err != nil {
-			return err
-		}
-		valid = true
-	}
+	useNumber := mode.UseNumber
 	switch p := v.(type) {
 	case *any:
-		if r, s := decode(data, useNumber, valid); s == OK {
+		if r, s := Decode(data, useNumber); s == OK {
 			*p = r
 			return nil
 		}
@@ -63,12 +56,12 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 		if *p != nil {
 			// Members go into the map as they are read: only input
 			// known to be valid, and an object.
-			if first(data) == '{' && (valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
+			if first(data) == '{' && (mode.Valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
 				return nil
 			}
 			break
 		}
-		switch r, s := decode(data, useNumber, valid); r.(type) {
+		switch r, s := Decode(data, useNumber); r.(type) {
 		case nil:
 			if s == OK { // null
 				*p = nil
@@ -82,7 +75,7 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 		if c := first(data); c != '[' && c != 'n' {
 			break
 		}
-		switch r, s := decode(data, useNumber, valid); r.(type) {
+		switch r, s := Decode(data, useNumber); r.(type) {
 		case nil:
 			if s == OK {
 				*p = nil

@@ -10,7 +10,6 @@ package plan
 
 import (
 	"reflect"
-	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
@@ -49,11 +48,28 @@ type EncodeRoute struct {
 	Engine engine.Engine
 	// NullForNonFinite is options.Output.NullForNonFinite for the value.
 	NullForNonFinite bool
-	// Retry is the engine to try, with NullForNonFinite, when Engine rejects
-	// the value for a NaN or ±Inf (nonFiniteRetry); nil for none.
-	Retry engine.Engine
-	met   *atomic.Bool // the type's typeInfo.nonFinite, for NonFiniteMet
+	// Cause says why Engine is nil: the reference encoder chosen, or a
+	// fallback foreseen (CauseQuirk, CausePrescan). The stats count reads it.
+	Cause Cause
 }
+
+// Cause is why RouteEncode sent a value to the reference encoder.
+type Cause uint8
+
+const (
+	// CauseChosen: the reference encoder is the route itself, not a
+	// fallback (options only it honours, a type with the user's methods, a
+	// value of decoded JSON's shape holding more than MaxDecodedMembers
+	// members, no engine to try).
+	CauseChosen Cause = iota
+	// CauseQuirk: every engine that could take the value is known to write
+	// other bytes for its type.
+	CauseQuirk
+	// CausePrescan: the type's nesting, or the pre-scan of the value, found
+	// what an engine fails on (a cycle, nesting over EngineDepthLimit, a
+	// concrete type it must not see behind an interface).
+	CausePrescan
+)
 
 // candidate is an engine the planner may pick, with the features it must not
 // be given.
@@ -86,21 +102,21 @@ var defaultCandidates = func() []candidate {
 // rule from the type's features. Both engines write the same bytes for what
 // they are given, so the rule is one of speed only.
 //
-//   - A type that can hold a float but neither a string nor an interface
-//     (numeric records and arrays, [][2]float64) goes to sonic first:
-//     sonic writes NaN and ±Inf as null itself (EncodeRoute.NullForNonFinite),
-//     where goccy rejects the value and the reference encoder writes it
-//     after the failed attempt (BenchmarkMarshal/nan-20), and the two are about
-//     even on floats otherwise (canada_geometry typed goes to goccy).
-//   - Any other type goes to goccy first: it writes strings faster, and
-//     sonic's encoding of interface fields allocates per value (synthea_fhir
-//     typed). The price: a value of such a type holding a NaN goes through
-//     goccy's rejection first.
+//   - A type that is neither recursive nor holds an interface goes to sonic
+//     first: its compiled encoder is the faster on fixed shapes (the seed's
+//     items, twitter_status and citm_catalog typed), and it writes NaN and
+//     ±Inf as null itself (EncodeRoute.NullForNonFinite), so such a value
+//     needs no rejection and no second pass.
+//   - A recursive type, or one holding an interface, goes to goccy first:
+//     sonic's encoding of interface fields allocates per value
+//     (synthea_fhir typed), and a value of such a type is pre-scanned
+//     anyway, which leaves sonic's advantage too small to pay for it.
 //
 // The rule rests on bench's BenchmarkCorpusMarshal/<file>/typed/safejson
-// under -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
-// internal/engine), process CPU time per call, on both toolchains; the
-// figures are in docs/benchmarks.md.
+// and BenchmarkMarshal under -engine sonic and -engine goccy (Options{Engine:
+// …}, the wrappers of internal/engine), process CPU time per call, on both
+// toolchains; the figures are in docs/benchmarks.md. A value of decoded
+// JSON's shape has its own order (MaxDecodedMembers).
 //
 // The choice is static, not measured at first use (timing the first encodes
 // of a type through each engine): where the engines are close
@@ -109,8 +125,8 @@ var defaultCandidates = func() []candidate {
 // would be a coin toss per process there, and right only where the static
 // rule is right too.
 var (
-	numericCandidates = preferring(defaultCandidates, "sonic")
-	otherCandidates   = preferring(defaultCandidates, "goccy")
+	sonicFirst = preferring(defaultCandidates, "sonic")
+	goccyFirst = preferring(defaultCandidates, "goccy")
 )
 
 // preferring returns cs with the engine named first, if it is among them,
@@ -133,31 +149,10 @@ func preferring(cs []candidate, first string) []candidate {
 // candidatesFor returns the default candidates for a type with info ti, in
 // the order of the rule above: a bit test, no lookup.
 func candidatesFor(ti *typeInfo) []candidate {
-	if ti.feat&(featFloat|featString|featDynamic) == featFloat || ti.nonFinite.Load() {
-		return numericCandidates
+	if ti.feat&(featRecursive|featDynamic) == 0 {
+		return sonicFirst
 	}
-	return otherCandidates
-}
-
-// nonFiniteRetry returns the engine to try, writing NaN and ±Inf as null,
-// when an engine that does not write them rejects a value of a type with
-// info ti for one (goccy does; sonic writes null itself): the first default
-// candidate that writes them and may take the type without a pre-scan; nil
-// when there is none. It is computed once per type (typeInfo.retry). A type
-// whose values once held one goes to that engine first from then on
-// (typeInfo.nonFinite): the first NaN of a type costs goccy's rejection,
-// later ones do not. The retry is faster than goccy's rejection followed by
-// the reference encoder: BenchmarkMarshal/nan-20 in the bench module.
-func nonFiniteRetry(ti *typeInfo) engine.Engine {
-	if ti.feat&featFloat == 0 || ti.scan != nil || ti.dynamic {
-		return nil
-	}
-	for _, c := range defaultCandidates {
-		if engine.NullsNonFinite(c.eng) && ti.feat&c.avoid == 0 {
-			return c.eng
-		}
-	}
-	return nil
+	return goccyFirst
 }
 
 func candidateFor(e engine.Engine) (candidate, bool) {
@@ -184,9 +179,9 @@ const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler | featZero
 // the reference encoder writes for v, without failing on a cycle, or the
 // reference encoder.
 func RouteEncode(o *options.Options, v any) EncodeRoute {
-	eng, ti := route(o, v)
+	eng, ti, cause := route(o, v)
 	if eng == nil {
-		return EncodeRoute{}
+		return EncodeRoute{Cause: cause}
 	}
 	// NaN and ±Inf: where the engine can write the default substitute (null)
 	// itself, the value need not go through a rejection and the fallback.
@@ -195,60 +190,46 @@ func RouteEncode(o *options.Options, v any) EncodeRoute {
 	// Nor under a report, which only the reference encoder makes, nor while
 	// the process counters count: a null the engine writes is a substitute
 	// nobody counts.
-	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
-	if d.NullForNonFinite && o.Engine == nil {
-		if ti.retry != nil && ti.retry != eng {
-			d.Retry, d.met = ti.retry, &ti.nonFinite
-		}
-	}
-	return d
+	return EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
 }
 
-// NonFiniteMet records that Engine rejected the value for a NaN or ±Inf
-// (engine.IsNonFinite), before Retry is tried: the value's type goes to
-// Retry's engine first from then on.
-func (d EncodeRoute) NonFiniteMet() {
-	if d.met != nil {
-		d.met.Store(true)
-	}
-}
-
-// route returns the engine v goes to, or nil for the reference encoder, and
-// the planner's knowledge of v's type (nil for a nil v).
-func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
+// route returns the engine v goes to, or nil for the reference encoder and
+// why, and the planner's knowledge of v's type (nil for a nil v).
+func route(o *options.Options, v any) (engine.Engine, *typeInfo, Cause) {
 	if o.SafeOnly() {
 		// Engines have neither replacers nor breadth limits: only the
 		// reference encoder calls a replacer once per value, and cuts wide
 		// values. MarshalIndent(v, "", "") is rare, and engines take an empty
 		// prefix and indent for compact output.
-		return nil, nil
+		return nil, nil, CauseChosen
 	}
 	var one [1]candidate
 	cs := defaultCandidates
 	if o.Engine != nil {
 		c, ok := candidateFor(o.Engine.(engine.Engine))
 		if !ok {
-			return nil, nil
+			return nil, nil, CauseQuirk
 		}
 		one[0] = c
 		cs = one[:]
 	}
 	if v == nil {
 		if len(cs) == 0 {
-			return nil, nil
+			return nil, nil, CauseChosen
 		}
-		return cs[0].eng, nil
+		return cs[0].eng, nil, 0
 	}
 	ti := infoOf(reflect.TypeOf(v))
 	if ti.feat&userCode != 0 {
-		return nil, ti
+		return nil, ti, CauseChosen
 	}
 	if o.Engine == nil {
 		cs = candidatesFor(ti)
 	}
 	limit := min(EngineDepthLimit, o.MaxDepth)
 	if ti.dynamic {
-		return routeDecoded(o, v, ti, cs, limit), ti
+		eng, cause := routeDecoded(o, v, ti, cs, limit)
+		return eng, ti, cause
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {
@@ -256,41 +237,52 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		}
 		if ti.scan == nil {
 			if ti.depth > limit {
-				return nil, ti
+				return nil, ti, CausePrescan
 			}
-			return c.eng, ti
+			return c.eng, ti, 0
 		}
 		if scanValue(v, ti, limit, c.avoid|userCode) {
-			return c.eng, ti
+			return c.eng, ti, 0
 		}
 		// A cycle, a value too deep, or a concrete type this engine must
 		// not see: the reference encoder is the answer, without a second
 		// scan for another engine.
-		return nil, ti
+		return nil, ti, CausePrescan
 	}
-	return nil, ti
+	if len(cs) == 0 {
+		return nil, ti, CauseChosen
+	}
+	return nil, ti, CauseQuirk
 }
 
 // routeDecoded returns the engine for v, of decoded JSON's shape (ti is a
 // DynamicRoot), from candidates cs: nil (the reference encoder) when the
-// pre-scan finds a cycle, a nesting over limit or more than MaxDecodedMembers
-// map members, else the first candidate that may take every concrete type
-// the scan met, sonic first when it met a float (see MaxDecodedMembers).
-func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
-	ok, seen := scanValueMembers(v, ti, limit, userCode, MaxDecodedMembers)
+// pre-scan finds a cycle or a nesting over limit (CausePrescan), or more
+// than MaxDecodedMembers map members (CauseChosen: the reference encoder is
+// the faster there), else the first candidate that may take every concrete
+// type the scan met, sonic first when it met a float (see
+// MaxDecodedMembers).
+func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) (engine.Engine, Cause) {
+	ok, seen, wide := scanDecoded(v, ti, limit, userCode, MaxDecodedMembers)
 	if !ok {
-		return nil
+		if wide {
+			return nil, CauseChosen
+		}
+		return nil, CausePrescan
 	}
 	seen |= ti.feat
 	if o.Engine == nil && seen&featFloat != 0 {
-		cs = numericCandidates
+		cs = sonicFirst
 	}
 	for _, c := range cs {
 		if seen&c.avoid == 0 {
-			return c.eng
+			return c.eng, 0
 		}
 	}
-	return nil
+	if len(cs) == 0 {
+		return nil, CauseChosen
+	}
+	return nil, CauseQuirk
 }
 
 // Features is the planner's features type, for tests outside the package.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -88,4 +89,34 @@ func TestCPUTime(t *testing.T) {
 	a := CPUTime()
 	b := CPUTime()
 	assert.LessOrEqual(t, a, b, "the process CPU clock never goes back")
+}
+
+// TestCostlyBodies: every body is n bytes of valid JSON that encoding/json
+// decodes into the type without error, and the costliest for an any
+// allocates more than an ordinary body of records.
+func TestCostlyBodies(t *testing.T) {
+	type rec struct {
+		A    [64]int
+		Tags []string         `json:"tags"`
+		M    map[string][]int `json:"m"`
+		X    any              `json:"x,omitempty"`
+		Skip any              `json:"-"`
+	}
+	for _, typ := range []reflect.Type{reflect.TypeFor[any](), reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any](),
+		reflect.TypeFor[[]rec](), reflect.TypeFor[rec](), reflect.TypeFor[*[]*rec](), reflect.TypeFor[string](), reflect.TypeFor[[]byte](), reflect.TypeFor[float64]()} {
+		bodies := CostlyBodies(typ, 4000)
+		require.NotEmpty(t, bodies, typ)
+		for _, b := range bodies {
+			require.Len(t, b.Data, 4000, "%v %s", typ, b.Name)
+			assert.NoError(t, json.Unmarshal(b.Data, reflect.New(typ).Interface()), "%v %s", typ, b.Name)
+		}
+	}
+	by, al := MostCostly(reflect.TypeFor[any](), 4000)
+	t.Logf("any, 4000 bytes: most bytes %+v, most allocations %+v", by, al)
+	rb, ra := Allocations(func() {
+		var v any
+		_ = json.Unmarshal([]byte(`[`+strings.Repeat(`{"id":1,"name":"a b c","tags":["x"]},`, 100)+`{}]`), &v)
+	})
+	assert.Greater(t, by.Bytes, rb)
+	assert.Greater(t, al.Allocs, ra)
 }

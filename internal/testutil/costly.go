@@ -1,0 +1,248 @@
+package testutil
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// Body is one JSON text and what it is.
+type Body struct {
+	Name string
+	Data []byte
+}
+
+// CostlyBodies returns valid JSON texts of exactly n bytes (whitespace
+// pads them) that are among the costliest for encoding/json to decode into
+// a value of type t, in memory or CPU: what decode's bound by input size is
+// measured against (the most encoding/json spends on any n-byte input for
+// t). They are the shapes that make the most allocations a byte for t's
+// kind — for an interface, chains of one-member objects and of
+// one-element arrays, empty objects and arrays, numbers, distinct member
+// names, escaped strings and long mantissas; for a slice, array or map,
+// many of the smallest elements that allocate; for a struct, one of those
+// in each field that holds a container — and their costliest for CPU are
+// in the list too. n should be at least a few hundred bytes.
+func CostlyBodies(t reflect.Type, n int) []Body {
+	var out []Body
+	for _, b := range bodies(t, n, 0) {
+		if len(b.Data) <= n && json.Valid(b.Data) {
+			b.Data = append(b.Data, bytes.Repeat([]byte{' '}, n-len(b.Data))...)
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// StdCost is what encoding/json spends decoding one body.
+type StdCost struct {
+	Body   string
+	Bytes  uint64 // allocated
+	Allocs uint64
+}
+
+// MostCostly returns, of CostlyBodies(t, n), the most bytes and the most
+// allocations json.Unmarshal makes decoding one into a new t, each with the
+// name of the body that makes them (the least of three runs each, so that a
+// collection during one does not count).
+func MostCostly(t reflect.Type, n int) (bytes, allocs StdCost) {
+	for _, b := range CostlyBodies(t, n) {
+		by, al := ^uint64(0), ^uint64(0)
+		for range 3 {
+			x, y := Allocations(func() { _ = json.Unmarshal(b.Data, reflect.New(t).Interface()) })
+			by, al = min(by, x), min(al, y)
+		}
+		if by > bytes.Bytes {
+			bytes = StdCost{b.Name, by, al}
+		}
+		if al > allocs.Allocs {
+			allocs = StdCost{b.Name, by, al}
+		}
+	}
+	return bytes, allocs
+}
+
+// Allocations returns the bytes and the number of allocations f makes.
+func Allocations(f func()) (bytes, count uint64) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc, after.Mallocs - before.Mallocs
+}
+
+// maxChain is the depth of the chains of nested values in CostlyBodies,
+// well within the 10000 levels of every encoding/json.
+const maxChain = 1000
+
+// bodies returns texts of at most n bytes for t; depth counts the levels
+// of containers around them, so that no chain passes encoding/json's limit.
+func bodies(t reflect.Type, n, depth int) []Body {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return bodies(t.Elem(), n, depth)
+	case reflect.Interface:
+		var out []Body
+		for _, e := range []struct{ name, open, inner, close string }{
+			{"object-chains", `{"a":`, "0", "}"},
+			{"array-chains", "[", "0", "]"},
+		} {
+			k := min(maxChain, (n-2)/(len(e.open)+len(e.close)+1))
+			c := strings.Repeat(e.open, k) + e.inner + strings.Repeat(e.close, k)
+			out = append(out, Body{e.name, repeat("[", c, "]", n)})
+		}
+		for _, e := range []struct{ name, elem string }{
+			{"empty-objects", "{}"},
+			{"empty-arrays", "[]"},
+			{"one-member-objects", `{"a":1}`},
+			{"small-numbers", "1"},
+			{"fractions", "1.5"},
+			{"long-mantissas", "1.00000000000000011102230246251565404236316680908203125e-307"},
+			{"short-strings", `"a"`},
+			{"escaped-strings", `"\u00e9\n"`},
+		} {
+			out = append(out, Body{e.name, repeat("[", e.elem, "]", n)})
+		}
+		out = append(out, Body{"distinct-names", names(n, "0")})
+		return out
+	case reflect.Slice, reflect.Array:
+		if t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
+			return []Body{{"base64", []byte(`"` + strings.Repeat("AAAA", (n-2)/4) + `"`)}} // []byte
+		}
+		var out []Body
+		if t.Elem().Kind() == reflect.Interface {
+			for _, b := range bodies(t.Elem(), n, depth) {
+				if b.Data[0] == '[' {
+					out = append(out, b)
+				}
+			}
+		}
+		for _, e := range small(t.Elem(), depth+1) {
+			out = append(out, Body{"elements " + e, repeat("[", e, "]", n)})
+		}
+		return out
+	case reflect.Map:
+		var out []Body
+		for _, e := range small(t.Elem(), depth+1) {
+			out = append(out, Body{"members " + e, names(n, e)})
+		}
+		return out
+	case reflect.Struct:
+		var out []Body
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, ok := fieldName(f)
+			if !ok || !container(f.Type) {
+				continue
+			}
+			open := `{"` + name + `":`
+			for _, b := range bodies(f.Type, n-len(open)-1, depth+1) {
+				out = append(out, Body{name + ": " + b.Name, append(append([]byte(open), b.Data...), '}')})
+			}
+		}
+		return append(out, Body{"empty object", []byte("{}")})
+	case reflect.String:
+		return []Body{
+			{"plain string", []byte(`"` + strings.Repeat("a", n-2) + `"`)},
+			{"escaped string", []byte(`"` + strings.Repeat(`\u00e9`, (n-2)/6) + `"`)},
+		}
+	default:
+		return []Body{{"one value", []byte(small(t, depth)[0])}}
+	}
+}
+
+// small returns short JSON values for t that allocate when decoded into it,
+// the smallest first; a scalar's is one short value.
+func small(t reflect.Type, depth int) []string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return small(t.Elem(), depth)
+	case reflect.Interface:
+		return []string{"{}", "[]", "1", `"a"`, `{"a":[]}`}
+	case reflect.Slice, reflect.Array:
+		if depth > maxChain {
+			return []string{"[]"}
+		}
+		out := []string{"[]"}
+		for _, e := range small(t.Elem(), depth+1)[:1] {
+			out = append(out, "["+e+"]")
+		}
+		return out
+	case reflect.Map:
+		if depth > maxChain {
+			return []string{"{}"}
+		}
+		return []string{"{}", `{"a":` + small(t.Elem(), depth+1)[0] + "}"}
+	case reflect.Struct:
+		out := []string{"{}"}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if name, ok := fieldName(f); ok && container(f.Type) && depth <= maxChain {
+				out = append(out, `{"`+name+`":`+small(f.Type, depth+1)[0]+"}")
+			}
+		}
+		return out
+	case reflect.String:
+		return []string{`"a"`}
+	case reflect.Bool:
+		return []string{"true"}
+	default:
+		return []string{"1"}
+	}
+}
+
+// container reports whether a value of t may hold other values (and so
+// allocate by the input's length).
+func container(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Interface, reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.String:
+		return true
+	}
+	return false
+}
+
+// fieldName returns the JSON name of an exported field encoding/json
+// decodes, by its tag.
+func fieldName(f reflect.StructField) (string, bool) {
+	if !f.IsExported() || f.Anonymous {
+		return "", false
+	}
+	tag := f.Tag.Get("json")
+	if tag == "-" {
+		return "", false
+	}
+	if name, _, _ := strings.Cut(tag, ","); name != "" {
+		return name, true
+	}
+	return f.Name, true
+}
+
+// repeat returns open, copies of elem separated by commas, and close, in
+// at most n bytes.
+func repeat(open, elem, close string, n int) []byte {
+	k := max(1, (n-len(open)-len(close)+1)/(len(elem)+1))
+	return []byte(open + strings.Repeat(elem+",", k-1) + elem + close)
+}
+
+// names returns an object of members with distinct names, each holding
+// value, in at most n bytes.
+func names(n int, value string) []byte {
+	b := []byte{'{'}
+	for i := 0; ; i++ {
+		m := strconv.Quote(strconv.Itoa(i)) + ":" + value
+		if len(b)+len(m)+2 > n {
+			break
+		}
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, m...)
+	}
+	return append(b, '}')
+}
