@@ -446,6 +446,21 @@ func (s *scanner) anyMap(x map[string]any, depth int) bool {
 // anySlice walks x at JSON depth depth (its own level counted), without
 // reflect.
 func (s *scanner) anySlice(x []any, depth int) bool {
+	if s.members < math.MaxInt {
+		// A members bound: the maps held directly are counted first, so
+		// that an array of many small objects (a list of decoded records)
+		// fails at once rather than after a walk of its first records.
+		n := 0
+		for _, e := range x {
+			if m, ok := e.(map[string]any); ok {
+				n += len(m)
+			}
+		}
+		if n > s.members {
+			s.members = -1
+			return false
+		}
+	}
 	if depth > s.limit || !s.push(ref{p: unsafe.Pointer(unsafe.SliceData(x)), t: sliceAnyType, n: len(x)}) {
 		return false
 	}
