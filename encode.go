@@ -5,6 +5,7 @@ import (
 	"github.com/safejson/safejson/internal/enginehandle"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/stats"
 )
 
 // Append appends the JSON encoding of v under o to dst. On error dst is
@@ -33,6 +34,24 @@ func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 	case err == nil && !panicked:
 		countEncode(d.Engine)
 		return out, nil
+	case !panicked && d.Retry != nil && engine.IsNonFinite(err):
+		// A NaN or ±Inf the first engine rejects: the engine that writes
+		// them as null itself, rather than the reference encoder (and the
+		// type goes to it first from now on).
+		d.NonFiniteMet()
+		stats.Add(stats.EncodeRejected)
+		opts.NullForNonFinite = true
+		out, err, panicked = attempt(d.Retry, dst[:n:n], v, opts.Output)
+		if err == nil && !panicked {
+			countEncode(d.Retry)
+			return out, nil
+		}
+		if !panicked && !engine.NeedsFallback(err) {
+			countEncode(d.Retry)
+			return dst[:n], err
+		}
+		countFallback(panicked)
+		return options.SafeAppend(dst[:n:n], v, *opts)
 	case panicked || engine.NeedsFallback(err):
 		// The engine rejected the value, or could not say exactly why (the
 		// user's own errors come back in std form and are returned): the

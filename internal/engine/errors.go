@@ -62,6 +62,8 @@ import (
 type Rejected struct {
 	Engine string
 	Err    error // the engine's own error, for diagnostics
+	// NonFinite: the value was rejected for a NaN or ±Inf float.
+	NonFinite bool
 }
 
 func (e *Rejected) Error() string { return e.Engine + ": rejected: " + e.Err.Error() }
@@ -73,6 +75,25 @@ func (e *Rejected) Unwrap() error { return e.Err }
 func IsRejected(err error) bool {
 	var r *Rejected
 	return errors.As(err, &r)
+}
+
+// IsNonFinite reports whether err says the engine rejected the value for a
+// NaN or ±Inf float (Rejected.NonFinite).
+func IsNonFinite(err error) bool {
+	var r *Rejected
+	return errors.As(err, &r) && r.NonFinite
+}
+
+// nonFiniteText reports whether s is how a NaN or ±Inf is named in an
+// engine's UnsupportedValueError (strconv's 'g' format: NaN, +Inf, -Inf).
+func nonFiniteText(s string) bool { return s == "NaN" || s == "+Inf" || s == "-Inf" }
+
+// NullsNonFinite reports whether e honours options.Output.NullForNonFinite (writes
+// null for NaN and ±Inf itself, as the reference encoder does): sonic does,
+// the others reject the value.
+func NullsNonFinite(e Engine) bool {
+	_, ok := e.(interface{ nullsNonFinite() })
+	return ok
 }
 
 // Unconvertible is the error an engine returns when the user's own code failed

@@ -40,7 +40,7 @@ func goccyError(v any, err error) error {
 		}
 		return &Unconvertible{Engine: "goccy", Err: err}
 	case *gojson.UnsupportedValueError:
-		return &Rejected{Engine: "goccy", Err: err}
+		return &Rejected{Engine: "goccy", Err: err, NonFinite: nonFiniteText(e.Str)}
 	case *gojson.UnsupportedTypeError:
 		return &Rejected{Engine: "goccy", Err: err}
 	case *gojson.SyntaxError:

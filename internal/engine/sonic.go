@@ -42,6 +42,10 @@ import (
 // does not start with it as encoding/json's does.
 type sonicEngine struct{}
 
+// nullsNonFinite: sonic writes null for NaN and ±Inf under
+// options.Output.NullForNonFinite (NullsNonFinite).
+func (sonicEngine) nullsNonFinite() {}
+
 // Sonic returns bytedance/sonic configured for encoding/json's output. It
 // exists only where sonic's native encoder builds (amd64 and arm64, Go 1.27
 // at most) and no safejson_goccy or safejson_std build tag is set.

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
+	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -130,6 +132,12 @@ type typeInfo struct {
 	// holds nothing pre-scan needs to see (no reference that can lead back to
 	// an ancestor, no interface).
 	scan *scanPlan
+	// nonFinite: a value of the type held a NaN or ±Inf that the engine it
+	// went to first rejected (EncodeRoute.NonFiniteMet); from then on the type
+	// goes to an engine that writes them itself first (candidatesFor).
+	nonFinite atomic.Bool
+	// retry is nonFiniteRetry's engine for the type, nil for none.
+	retry engine.Engine
 	// reject is StdRejection's answer for the type.
 	reject Rejection
 }
@@ -200,6 +208,7 @@ func (b *planBuilder) get(i *jsontype.Info) *typeInfo {
 		ti.scan = &scanPlan{}
 		b.todo = append(b.todo, i)
 	}
+	ti.retry = nonFiniteRetry(ti)
 	ti.reject = rejection(ti.feat, i.Comp.Open)
 	b.made[i] = ti
 	return ti

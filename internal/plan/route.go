@@ -10,6 +10,7 @@ package plan
 
 import (
 	"reflect"
+	"sync/atomic"
 
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/options"
@@ -48,6 +49,10 @@ type EncodeRoute struct {
 	Engine engine.Engine
 	// NullForNonFinite is options.Output.NullForNonFinite for the value.
 	NullForNonFinite bool
+	// Retry is the engine to try, with NullForNonFinite, when Engine rejects
+	// the value for a NaN or ±Inf (nonFiniteRetry); nil for none.
+	Retry engine.Engine
+	met   *atomic.Bool // the type's typeInfo.nonFinite, for NonFiniteMet
 	// Cause says why Engine is nil: the reference encoder chosen, or a
 	// fallback foreseen (CauseQuirk, CausePrescan). The stats count reads it.
 	Cause Cause
@@ -102,21 +107,27 @@ var defaultCandidates = func() []candidate {
 // rule from the type's features. Both engines write the same bytes for what
 // they are given, so the rule is one of speed only.
 //
-//   - A type that is neither recursive nor holds an interface goes to sonic
-//     first: its compiled encoder is the faster on fixed shapes (the seed's
-//     items, twitter_status and citm_catalog typed), and it writes NaN and
-//     ±Inf as null itself (EncodeRoute.NullForNonFinite), so such a value
-//     needs no rejection and no second pass.
-//   - A recursive type, or one holding an interface, goes to goccy first:
-//     sonic's encoding of interface fields allocates per value
-//     (synthea_fhir typed), and a value of such a type is pre-scanned
-//     anyway, which leaves sonic's advantage too small to pay for it.
+//   - A type that can hold a float but neither a string nor an interface
+//     (numeric records and arrays, [][2]float64) goes to sonic first:
+//     sonic writes NaN and ±Inf as null itself (EncodeRoute.NullForNonFinite),
+//     where goccy rejects the value and the reference encoder writes it
+//     after the failed attempt (BenchmarkMarshal/nan-20), and the two are about
+//     even on floats otherwise (canada_geometry typed goes to goccy).
+//   - Any other type goes to goccy first: it writes strings faster, and
+//     sonic's encoding of interface fields allocates per value (synthea_fhir
+//     typed). The price: a value of such a type holding a NaN goes through
+//     goccy's rejection first.
 //
 // The rule rests on bench's BenchmarkCorpusMarshal/<file>/typed/safejson
-// and BenchmarkMarshal under -engine sonic and -engine goccy (Options{Engine:
-// …}, the wrappers of internal/engine), process CPU time per call, on both
-// toolchains; the figures are in docs/benchmarks.md. A value of decoded
-// JSON's shape has its own order (MaxDecodedMembers).
+// under -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
+// internal/engine), process CPU time per call, on both toolchains; the
+// figures are in docs/benchmarks.md. Sending every type that is neither
+// recursive nor holds an interface to sonic first was measured and
+// rejected: sonic pays a fixed cost per call (a heap-allocated copy of the
+// interface header, its own pools) that makes it slower on small values
+// (Options{Engine: …}.Marshal, process CPU time, goccy ÷ sonic: an int
+// 0.50, one bench item 0.64, five items 0.64) and no faster on the seed's
+// items (20 and 500: 1.03 and 0.91, within the noise).
 //
 // The choice is static, not measured at first use (timing the first encodes
 // of a type through each engine): where the engines are close
@@ -125,8 +136,8 @@ var defaultCandidates = func() []candidate {
 // would be a coin toss per process there, and right only where the static
 // rule is right too.
 var (
-	sonicFirst = preferring(defaultCandidates, "sonic")
-	goccyFirst = preferring(defaultCandidates, "goccy")
+	numericCandidates = preferring(defaultCandidates, "sonic")
+	otherCandidates   = preferring(defaultCandidates, "goccy")
 )
 
 // preferring returns cs with the engine named first, if it is among them,
@@ -149,10 +160,31 @@ func preferring(cs []candidate, first string) []candidate {
 // candidatesFor returns the default candidates for a type with info ti, in
 // the order of the rule above: a bit test, no lookup.
 func candidatesFor(ti *typeInfo) []candidate {
-	if ti.feat&(featRecursive|featDynamic) == 0 {
-		return sonicFirst
+	if ti.feat&(featFloat|featString|featDynamic) == featFloat || ti.nonFinite.Load() {
+		return numericCandidates
 	}
-	return goccyFirst
+	return otherCandidates
+}
+
+// nonFiniteRetry returns the engine to try, writing NaN and ±Inf as null,
+// when an engine that does not write them rejects a value of a type with
+// info ti for one (goccy does; sonic writes null itself): the first default
+// candidate that writes them and may take the type without a pre-scan; nil
+// when there is none. It is computed once per type (typeInfo.retry). A type
+// whose values once held one goes to that engine first from then on
+// (typeInfo.nonFinite): the first NaN of a type costs goccy's rejection,
+// later ones do not. The retry is faster than goccy's rejection followed by
+// the reference encoder: BenchmarkMarshal/nan-20 in the bench module.
+func nonFiniteRetry(ti *typeInfo) engine.Engine {
+	if ti.feat&featFloat == 0 || ti.scan != nil || ti.dynamic {
+		return nil
+	}
+	for _, c := range defaultCandidates {
+		if engine.NullsNonFinite(c.eng) && ti.feat&c.avoid == 0 {
+			return c.eng
+		}
+	}
+	return nil
 }
 
 func candidateFor(e engine.Engine) (candidate, bool) {
@@ -190,7 +222,22 @@ func RouteEncode(o *options.Options, v any) EncodeRoute {
 	// Nor under a report, which only the reference encoder makes, nor while
 	// the process counters count: a null the engine writes is a substitute
 	// nobody counts.
-	return EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
+	d := EncodeRoute{Engine: eng, NullForNonFinite: !o.Strict && o.OnSubstitute == nil && !stats.Enabled() && ti != nil && ti.feat&noNullForNonFinite == 0}
+	if d.NullForNonFinite && o.Engine == nil {
+		if ti.retry != nil && ti.retry != eng {
+			d.Retry, d.met = ti.retry, &ti.nonFinite
+		}
+	}
+	return d
+}
+
+// NonFiniteMet records that Engine rejected the value for a NaN or ±Inf
+// (engine.IsNonFinite), before Retry is tried: the value's type goes to
+// Retry's engine first from then on.
+func (d EncodeRoute) NonFiniteMet() {
+	if d.met != nil {
+		d.met.Store(true)
+	}
 }
 
 // route returns the engine v goes to, or nil for the reference encoder and
@@ -272,7 +319,7 @@ func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit
 	}
 	seen |= ti.feat
 	if o.Engine == nil && seen&featFloat != 0 {
-		cs = sonicFirst
+		cs = numericCandidates
 	}
 	for _, c := range cs {
 		if seen&c.avoid == 0 {
