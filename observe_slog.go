@@ -71,7 +71,8 @@ func (s *SubstituteLogger) report(sub Substitution, args []any) {
 	if sub.Type != nil {
 		typ = sub.Type.String()
 	}
-	k := substituteKey{typ: typ, path: sub.Path, reason: sub.Reason}
+	path := sub.Path.String()
+	k := substituteKey{typ: typ, path: path, reason: sub.Reason}
 	now := s.now()
 	s.mu.Lock()
 	left, leftPairs, since := 0, 0, s.start
@@ -108,6 +109,6 @@ func (s *SubstituteLogger) report(sub Substitution, args []any) {
 	if dup || full || !l.Enabled(ctx, s.level) {
 		return
 	}
-	attrs := append([]any{"path", sub.Path, "reason", sub.Reason, "type", typ}, args...)
+	attrs := append([]any{"path", path, "reason", sub.Reason, "type", typ}, args...)
 	l.Log(ctx, s.level, "safejson: substitute written", attrs...)
 }

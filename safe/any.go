@@ -234,7 +234,7 @@ func (e *encodeState) encodeSliceAny(b []byte, s []any) ([]byte, error) {
 		}
 		mark := len(b)
 		if e.hooked {
-			b, err = e.replacedAny(b, strconv.Itoa(i), x)
+			b, err = e.replacedAnyIndex(b, i, x)
 		} else {
 			b, err = e.encodeAny(b, x)
 		}

@@ -191,7 +191,11 @@ func checkSubstitute(t *testing.T, c *corpus.Case, stdErr error) {
 	}
 	if c.Strict != nil && !c.Strict.OtherMsg {
 		assert.Equal(t, stdErr.Error(), se.Err.Error(), "Strict: encoding/json's message")
-		assert.Equal(t, stdErr.Error()+` (at "`+c.Strict.Path+`")`, se.Error())
+		where := ` (at "` + c.Strict.Path + `")`
+		if c.Strict.Path == "" {
+			where = " (at the top level)"
+		}
+		assert.Equal(t, stdErr.Error()+where, se.Error())
 	}
 }
 

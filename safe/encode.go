@@ -126,8 +126,9 @@ type encodeState struct {
 	// after the encode; path the member names and indices down to the
 	// value being written, kept only for a report.
 	report func(Substitution)
-	subs   []Substitution
-	path   []string
+	subs   subList
+	path   []frame
+	nodes  []pathNode // where pointer takes new path nodes from; never reused after the encode
 	// substitutes counts the substitutes of this encode by reason
 	// (stats.Reasons), for the process counters; anySubstitute: one was.
 	substitutes   [stats.NumReasons]uint32
@@ -188,12 +189,12 @@ func newEncodeState(o *options.Options) *encodeState {
 func (e *encodeState) release() {
 	e.replacer, e.report = nil, nil
 	if e.anySubstitute || len(e.path) > 0 { // an aborted encode
-		clear(e.subs)
+		e.subs = e.subs.reset()
 		clear(e.path[:cap(e.path)])
-		e.subs, e.path = e.subs[:0], e.path[:0]
+		e.path = e.path[:0]
 		e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	}
-	e.subs = dropLarge(e.subs)
+	e.path, e.nodes = dropLarge(e.path), nil
 	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {

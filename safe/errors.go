@@ -52,8 +52,12 @@ type Error struct {
 }
 
 // Error returns the message of encoding/json followed by where, e.g.
-// `json: unsupported value: encountered a cycle via *main.Node (at "/items/3/owner")`.
+// `json: unsupported value: encountered a cycle via *main.Node (at "/items/3/owner")`,
+// or `json: unsupported type: chan bool (at the top level)`.
 func (e *Error) Error() string {
+	if e.Path == "" {
+		return e.Err.Error() + " (at the top level)"
+	}
 	return e.Err.Error() + " (at " + strconv.Quote(e.Path) + ")"
 }
 

@@ -150,7 +150,9 @@ func (me *mapEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byte,
 	for i := start; i < start+limit; i++ {
 		name, val := e.entries[i].name, e.entries[i].val
 		p, done := pre[i]
-		e.subs = append(e.subs, p.subs...) // its reports, in output order
+		for _, sub := range p.subs { // its reports, in output order
+			e.subs.add(sub)
+		}
 		if p.omit {
 			continue
 		}
@@ -239,7 +241,7 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 			for t := i; t < j; t++ {
 				ent := e.entries[t]
 				var err error
-				mark, reported := len(b), len(e.subs)
+				mark, reported := len(b), e.subs.len()
 				if e.hooked {
 					b, err = e.replaced(b, ent.name, ent.val, me.elem)
 				} else {
@@ -248,11 +250,7 @@ func (me *mapEncoder) orderTies(e *encodeState, b []byte, start, end int) (map[i
 				if err != nil && err != errOmit {
 					return nil, within(err, ent.name)
 				}
-				var subs []Substitution
-				if len(e.subs) > reported {
-					subs = slices.Clone(e.subs[reported:])
-					e.subs = e.subs[:reported]
-				}
+				subs := e.subs.cut(reported)
 				run = append(run, tied{ent, encoded{bytes.Clone(b[mark:]), err == errOmit, subs}})
 				b = b[:mark]
 			}

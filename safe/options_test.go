@@ -427,7 +427,7 @@ func TestErrorPath(t *testing.T) {
 	_, err = safe.Options{Strict: true}.Marshal(math.NaN())
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, "", se.Path)
-	assert.EqualError(t, err, `json: unsupported value: NaN (at "")`)
+	assert.EqualError(t, err, `json: unsupported value: NaN (at the top level)`)
 
 	_, err = safe.Options{Strict: true}.Marshal(struct{ F func() }{})
 	require.ErrorAs(t, err, &se)

@@ -3,6 +3,7 @@ package safe
 import (
 	"math"
 	"reflect"
+	"strconv"
 )
 
 // replaced calls the replacer for v, the member or element named key, and
@@ -14,9 +15,25 @@ import (
 // report, key is on e.path while v is written.
 func (e *encodeState) replaced(b []byte, key string, v reflect.Value, enc encoderFunc) ([]byte, error) {
 	if e.report != nil {
-		e.path = append(e.path, key)
+		e.pushName(key)
 		b, err := e.replace(b, key, v, enc)
-		e.path = e.path[:len(e.path)-1]
+		e.popPath()
+		return b, err
+	}
+	return e.replace(b, key, v, enc)
+}
+
+// replacedIndex is replaced for element i of an array, whose key (i in
+// decimal) is made only for a replacer.
+func (e *encodeState) replacedIndex(b []byte, i int, v reflect.Value, enc encoderFunc) ([]byte, error) {
+	key := ""
+	if e.replacer != nil {
+		key = strconv.Itoa(i)
+	}
+	if e.report != nil {
+		e.pushIndex(i)
+		b, err := e.replace(b, key, v, enc)
+		e.popPath()
 		return b, err
 	}
 	return e.replace(b, key, v, enc)
@@ -48,12 +65,35 @@ func (e *encodeState) replace(b []byte, key string, v reflect.Value, enc encoder
 	return e.encodeAny(b, r)
 }
 
-// replacedAny is replaced for a value held by an interface.
+// replacedAny is replaced for a value held by an interface, the member
+// named key.
 func (e *encodeState) replacedAny(b []byte, key string, x any) ([]byte, error) {
 	if e.report != nil {
-		e.path = append(e.path, key)
-		defer func() { e.path = e.path[:len(e.path)-1] }()
+		e.pushName(key)
+		b, err := e.replaceAny(b, key, x)
+		e.popPath()
+		return b, err
 	}
+	return e.replaceAny(b, key, x)
+}
+
+// replacedAnyIndex is replacedAny for element i of an array.
+func (e *encodeState) replacedAnyIndex(b []byte, i int, x any) ([]byte, error) {
+	key := ""
+	if e.replacer != nil {
+		key = strconv.Itoa(i)
+	}
+	if e.report != nil {
+		e.pushIndex(i)
+		b, err := e.replaceAny(b, key, x)
+		e.popPath()
+		return b, err
+	}
+	return e.replaceAny(b, key, x)
+}
+
+// replaceAny is replacedAny without the path.
+func (e *encodeState) replaceAny(b []byte, key string, x any) ([]byte, error) {
 	if e.replacer == nil {
 		return e.encodeAny(b, x)
 	}

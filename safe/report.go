@@ -3,7 +3,6 @@ package safe
 import (
 	"encoding/json"
 	"reflect"
-	"strings"
 
 	"github.com/safejson/safejson/internal/stats"
 )
@@ -13,11 +12,11 @@ import (
 // what. Strict would have failed there with an *Error of the same Path and
 // Reason.
 type Substitution struct {
-	// Path is a JSON Pointer (RFC 6901) to the value, as Error.Path: "" for
-	// the top level, "/items/3/owner" for member owner of the fourth element
-	// of member items. For a breadth limit or a map key it points to the
-	// object or array.
-	Path string
+	// Path is a JSON Pointer (RFC 6901) to the value, as Error.Path: ""
+	// (its String) for the top level, "/items/3/owner" for member owner of
+	// the fourth element of member items. For a breadth limit or a map key
+	// it points to the object or array. Its text is built when asked for.
+	Path Pointer
 	// Reason is one of the Reason constants.
 	Reason string
 	// Type is the Go type Strict's error names: the pointer, map or slice
@@ -45,7 +44,7 @@ func (e *encodeState) substituted(reason string, t reflect.Type) {
 	if e.report == nil {
 		return
 	}
-	e.subs = append(e.subs, Substitution{Path: jsonPointer(e.path), Reason: reason, Type: t})
+	e.subs.add(Substitution{Path: e.pointer(), Reason: reason, Type: t})
 }
 
 // reasonIndex is the index of reason in stats.Reasons.
@@ -68,11 +67,67 @@ func (e *encodeState) reported() {
 	}
 	e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	subs := e.subs
-	e.subs = e.subs[:0]
-	for i := range subs {
-		e.report(subs[i])
-		subs[i] = Substitution{}
+	e.subs, e.nodes = subList{}, nil
+	for _, blk := range subs.blocks {
+		for i := range blk {
+			e.report(blk[i])
+			blk[i] = Substitution{}
+		}
 	}
+	e.subs = subs.reset()
+}
+
+// subBlock is the number of substitutes in a block of a subList.
+const subBlock = 256
+
+// subList holds the substitutes of an encode, in output order, in blocks
+// of subBlock, so that holding n of them allocates n Substitutions once,
+// not a slice copied as it grows.
+type subList struct {
+	blocks [][]Substitution // all full but the last one in use
+	n      int
+}
+
+func (l *subList) len() int { return l.n }
+
+func (l *subList) add(s Substitution) {
+	i := l.n / subBlock
+	if i == len(l.blocks) {
+		l.blocks = append(l.blocks, make([]Substitution, 0, subBlock))
+	}
+	l.blocks[i] = append(l.blocks[i], s)
+	l.n++
+}
+
+// cut removes the substitutes from the n-th on and returns them.
+func (l *subList) cut(n int) []Substitution {
+	if l.n <= n {
+		return nil
+	}
+	out := make([]Substitution, 0, l.n-n)
+	for i := n; i < l.n; i++ {
+		out = append(out, l.blocks[i/subBlock][i%subBlock])
+	}
+	for i := n / subBlock; i < len(l.blocks); i++ {
+		blk := l.blocks[i]
+		keep := min(max(n-i*subBlock, 0), subBlock)
+		clear(blk[keep:])
+		l.blocks[i] = blk[:keep]
+	}
+	l.n = n
+	return out
+}
+
+// reset empties l, keeping its first block.
+func (l subList) reset() subList {
+	for _, blk := range l.blocks {
+		clear(blk)
+	}
+	if len(l.blocks) == 0 {
+		return subList{}
+	}
+	clear(l.blocks[1:])
+	return subList{blocks: append(l.blocks[:0], l.blocks[0][:0])}
 }
 
 // keyErrorType is the type err, json/v2's error for a map key, names (the
@@ -87,27 +142,4 @@ func keyErrorType(err error, m reflect.Type) reflect.Type {
 		}
 	}
 	return m
-}
-
-// jsonPointer returns the JSON Pointer of the path segments segs, outermost
-// first.
-func jsonPointer(segs []string) string {
-	if len(segs) == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for _, s := range segs {
-		b.WriteByte('/')
-		for i := range len(s) {
-			switch c := s[i]; c {
-			case '~':
-				b.WriteString("~0")
-			case '/':
-				b.WriteString("~1")
-			default:
-				b.WriteByte(c)
-			}
-		}
-	}
-	return b.String()
 }

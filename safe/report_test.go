@@ -15,7 +15,7 @@ import (
 func reports(t *testing.T, o safe.Options, v any) (string, []string) {
 	t.Helper()
 	var got []string
-	o.OnSubstitute = func(s safe.Substitution) { got = append(got, s.Path+" "+s.Reason+" "+s.Type.String()) }
+	o.OnSubstitute = func(s safe.Substitution) { got = append(got, s.Path.String()+" "+s.Reason+" "+s.Type.String()) }
 	b, err := o.Marshal(v)
 	require.NoError(t, err)
 	plain, err := func() ([]byte, error) { o.OnSubstitute = nil; return o.Marshal(v) }()

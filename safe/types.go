@@ -390,7 +390,7 @@ func (ae *arrayEncoder) encode(e *encodeState, b []byte, v reflect.Value) ([]byt
 		}
 		mark := len(b)
 		if e.hooked {
-			b, err = e.replaced(b, strconv.Itoa(i), v.Index(i), ae.elem)
+			b, err = e.replacedIndex(b, i, v.Index(i), ae.elem)
 		} else {
 			b, err = ae.elem(e, b, v.Index(i))
 		}

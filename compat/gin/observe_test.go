@@ -24,7 +24,7 @@ func TestOnSubstituteThroughGin(t *testing.T) {
 	var got []string
 	api := safejsongin.API{Options: safejson.Options{OnSubstitute: func(s safejson.Substitution) {
 		mu.Lock()
-		got = append(got, s.Path+" "+s.Reason)
+		got = append(got, s.Path.String()+" "+s.Reason)
 		mu.Unlock()
 	}}}
 	apiMu.Lock()

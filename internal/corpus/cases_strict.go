@@ -22,14 +22,14 @@ func strictCases() []*Case {
 		policyErr("strict/nan-in-slice-field", struct{ A []float64 }{[]float64{1, nan}},
 			ErrAs[*json.UnsupportedValueError](`json: unsupported value: NaN (at "/A/1")`)).with(strict),
 		policyErr("strict/inf-top-level", posInf,
-			ErrAs[*json.UnsupportedValueError](`json: unsupported value: +Inf (at "")`)).with(strict),
+			ErrAs[*json.UnsupportedValueError](`json: unsupported value: +Inf (at the top level)`)).with(strict),
 		policyErr("strict/chan-member-pointer-escaped", map[string]any{"a/b~c": make(chan int)},
 			ErrAs[*json.UnsupportedTypeError](`json: unsupported type: chan int (at "/a~1b~0c")`)).with(strict),
 		policyErr("strict/cycle", selfMap,
 			ErrAs[*json.UnsupportedValueError](`json: unsupported value: encountered a cycle via map[string]interface {} (at "/self")`)).with(strict),
 		policyErr("strict/map-key", map[bool]int{true: 1},
-			ErrAs[*json.UnsupportedTypeError](`json: unsupported type: map[bool]int (at "")`)).with(strict).
-			onV2Err(v2MapKeyErrors, ErrAs[*json.UnsupportedValueError](`json: unsupported value: jsontext: object member name must be a string after offset 2 (at "")`)),
+			ErrAs[*json.UnsupportedTypeError](`json: unsupported type: map[bool]int (at the top level)`)).with(strict).
+			onV2Err(v2MapKeyErrors, ErrAs[*json.UnsupportedValueError](`json: unsupported value: jsontext: object member name must be a string after offset 2 (at the top level)`)),
 		policyErr("circular-error/cycle", selfPtr,
 			ErrAs[*json.UnsupportedValueError](`json: unsupported value: encountered a cycle via *corpus.node (at "/Next")`)).
 			with(options.Options{Circular: options.CircularError}),
