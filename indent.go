@@ -16,7 +16,7 @@ func Valid(data []byte) bool { return engine.Valid(data) }
 // characters elided, as json.Compact: on invalid src it returns
 // encoding/json's *SyntaxError (its text and offset) and appends nothing.
 func Compact(dst *bytes.Buffer, src []byte) error {
-	if !engine.Valid(src) {
+	if flavor.StdFormatsFastest("", "") || !engine.Valid(src) {
 		return json.Compact(dst, src)
 	}
 	dst.Grow(len(src))
@@ -30,6 +30,9 @@ func Compact(dst *bytes.Buffer, src []byte) error {
 // without them; the space before src dropped and the space after it kept.
 // On invalid src it returns encoding/json's *SyntaxError and appends nothing.
 func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
+	if flavor.StdFormatsFastest(prefix, indent) {
+		return json.Indent(dst, src, prefix, indent)
+	}
 	if !engine.Valid(src) {
 		return flavor.IndentError(src, prefix, indent)
 	}
