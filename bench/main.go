@@ -11,6 +11,7 @@
 //	go run ./bench -http                # req/s of a route returning 20 objects
 //	go run ./bench -engine goccy        # any engine of engine.All()
 //	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
+//	go run ./bench -text                # Valid, Compact, Indent, HTMLEscape against encoding/json's on the corpus
 //	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
 //	go run ./bench -from r.json -seed   # the seed's Node.js figures beside this run's
 //	go run ./bench -clock cpu -markdown docs/benchmarks.md -section table-go1.26
@@ -63,6 +64,7 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		conns      = fs.Int("conns", 10, "HTTP: concurrent keep-alive connections of the closed-loop client")
 		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
 		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
+		doText     = fs.Bool("text", false, "measure Valid, Compact, Indent and HTMLEscape against encoding/json's on the json/v2 corpus instead of the table; -case matches Func/file")
 		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
 		mdFile     = fs.String("markdown", "", "also write the markdown tables into this file, between the markers of -section (docs/benchmarks.md)")
 		seed       = fs.Bool("seed", false, "print the seed's Node.js figures beside this run's (or a saved run's) Before and After, instead of the table")
@@ -158,6 +160,10 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		}
 		writeHTTPMarkdown(stdout, rep)
 		return nil
+	}
+
+	if *doText {
+		return runText(textConfig{Case: *caseRE, Engine: eng, Runs: *runs, Batch: *batch, Clock: clk}, stdout, stderr)
 	}
 
 	if *doCorpus || (*from != "" && savedKind(*from) == corpusKind) {
