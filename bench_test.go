@@ -327,3 +327,49 @@ func reportCPU(b *testing.B, start int64) {
 		b.ReportMetric(float64(testutil.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkText compares Valid, Compact, Indent and HTMLEscape with
+// encoding/json's on the json/v2 corpus ($ANYDEC_CORPUS, benchdata.Corpus):
+// BenchmarkText/FUNC/FILE/{std,safejson}.
+func BenchmarkText(b *testing.B) {
+	type impl struct {
+		name string
+		run  func(dst *bytes.Buffer, src []byte) error
+	}
+	funcs := []struct {
+		name  string
+		impls []impl
+	}{
+		{"Valid", []impl{
+			{"std", func(_ *bytes.Buffer, src []byte) error { json.Valid(src); return nil }},
+			{"safejson", func(_ *bytes.Buffer, src []byte) error { safejson.Valid(src); return nil }},
+		}},
+		{"Compact", []impl{{"std", json.Compact}, {"safejson", safejson.Compact}}},
+		{"Indent", []impl{
+			{"std", func(dst *bytes.Buffer, src []byte) error { return json.Indent(dst, src, "", "\t") }},
+			{"safejson", func(dst *bytes.Buffer, src []byte) error { return safejson.Indent(dst, src, "", "\t") }},
+		}},
+		{"HTMLEscape", []impl{
+			{"std", func(dst *bytes.Buffer, src []byte) error { json.HTMLEscape(dst, src); return nil }},
+			{"safejson", func(dst *bytes.Buffer, src []byte) error { safejson.HTMLEscape(dst, src); return nil }},
+		}},
+	}
+	files := benchdata.Corpus(b)
+	for _, fn := range funcs {
+		for _, f := range files {
+			for _, im := range fn.impls {
+				b.Run(fn.name+"/"+f.Name+"/"+im.name, func(b *testing.B) {
+					var dst bytes.Buffer
+					b.SetBytes(int64(len(f.Data)))
+					b.ReportAllocs()
+					for b.Loop() {
+						dst.Reset()
+						if err := im.run(&dst, f.Data); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
+	}
+}

@@ -23,10 +23,9 @@ import (
 // Unmarshal decodes with the engine the decode plan picks for the target's
 // type (internal/plan/decode.go), and with encoding/json for every type no engine is
 // known to decode exactly. Where an engine's quirk for the type is harmless
-// on input of some form (plan.DecodeRoute: object keys all ASCII, no key
-// twice in an object), the input is scanned for it by engine.Scan, which
-// validates it in the same pass, and decoded by that engine or the route's
-// other one. An engine sees only input that json.Valid accepts
+// on input of some form (plan.DecodeRoute: object keys all ASCII), the
+// input is scanned for it by engine.Scan, which validates it in the same
+// pass, and decoded by that engine or the route's other one. An engine sees only input that json.Valid accepts
 // (engine.Valid, a faster check with its verdict): on a syntax
 // error the target is left untouched and the error is encoding/json's, as
 // json.Unmarshal does. An engine that rejects all invalid input (no

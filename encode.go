@@ -24,7 +24,7 @@ func (o Options) Append(dst []byte, v any) ([]byte, error) {
 func appendInternal(dst []byte, v any, opts *options.Options) ([]byte, error) {
 	d := plan.RouteEncode(opts, v)
 	if d.Engine == nil {
-		countSafe(opts, v)
+		countSafe(d.Cause)
 		return options.SafeAppend(dst, v, *opts)
 	}
 	n := len(dst)

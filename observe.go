@@ -47,14 +47,14 @@ func engineCounter(e iengine.Engine, sonic, goccy, std int) int {
 	return std
 }
 
-// countSafe counts an encode the planner sent to the reference encoder
-// (under o, normalised), and its cause when that is a fallback.
-func countSafe(o *options.Options, v any) {
+// countSafe counts an encode the planner sent to the reference encoder,
+// and its cause when that is a fallback foreseen.
+func countSafe(cause plan.Cause) {
 	if !stats.Enabled() {
 		return
 	}
 	stats.Add(stats.EncodeSafe)
-	switch plan.SafeCause(o, v) {
+	switch cause {
 	case plan.CauseQuirk:
 		stats.Add(stats.EncodeQuirk)
 	case plan.CausePrescan:

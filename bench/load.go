@@ -165,7 +165,7 @@ func loadSchedule() ([]loadReq, error) {
 func hostileBodies(twitter []byte) []loadReq {
 	rep := func(s string, n int) string { return strings.Repeat(s, n) }
 	chain := func(depth int) string { return rep(`{"a":`, depth) + "1" + rep("}", depth) }
-	// Issue 18's size-hint shape: a wide object with first key a, then a
+	// The size-hint shape: a wide object with first key a, then a
 	// deep chain of one-member objects of the same first key.
 	var wide strings.Builder
 	wide.WriteString(`{"a":0`)

@@ -12,8 +12,8 @@ import (
 )
 
 // TestShapedRoutes: the loose structs of the corpus go to an engine on their
-// files, whose objects have hundreds of members (FactKeysUnique holds of
-// objects of any size), json.RawMessage fields included.
+// files, whose objects have hundreds of members, json.RawMessage fields
+// included.
 func TestShapedRoutes(t *testing.T) {
 	for _, f := range corpus.ShapedFiles() {
 		data, err := corpus.Load(f.Name)

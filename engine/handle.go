@@ -20,6 +20,10 @@
 // the program falls back to the zero value or reports it, as it chooses.
 // Nothing in this package depends on a build tag, so code using it compiles
 // under every tag.
+//
+// Linked says which version of each engine a binary links, as the program's
+// go.mod selected it, whether it runs natively, and whether this release of
+// safejson verified it; Verified and OnUnverified sum it up.
 package engine
 
 import (

@@ -18,6 +18,7 @@ import (
 
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/randtype"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/jsonv2"
 )
 
@@ -213,10 +214,15 @@ func compare(v any, opts []json.Options) error {
 
 // TestCorpus runs every corpus case under every option set against
 // encoding/json/v2; the deep values (depth/…), slow to encode, under the
-// compact set only (TestSubstitutes covers them further).
+// compact set only (TestSubstitutes covers them further). Under -race, a
+// tenth of the cases: the race detector checks concurrency, which this
+// single-goroutine comparison of bytes has none of, at ten times the cost.
 func TestCorpus(t *testing.T) {
 	sets := optionSets()
-	for _, c := range corpus.Cases() {
+	for i, c := range corpus.Cases() {
+		if testutil.RaceEnabled && i%10 != 0 {
+			continue
+		}
 		for _, set := range sets {
 			if strings.HasPrefix(c.Name, "depth/") && set.name != "deterministic" {
 				continue

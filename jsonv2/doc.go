@@ -25,13 +25,16 @@
 // the reason. Nothing partial is returned: on an error Marshal returns nil,
 // and MarshalWrite and MarshalEncode write nothing.
 //
+// OnSubstitute reports each substitute written (where, why, the Go type),
+// once the encode succeeded, in the order written.
+//
 // Unmarshal, UnmarshalRead and UnmarshalDecode are encoding/json/v2's own:
 // its verdict on every input.
 //
-// The options of this package (CircularPlaceholder, Strict) are json.Options
-// values and go in the same list as the standard ones, given directly to a
-// function of this package: encoding/json/v2 itself, and json.JoinOptions,
-// reject an option they do not know with a panic.
+// The options of this package (CircularPlaceholder, Strict, OnSubstitute)
+// are json.Options values and go in the same list as the standard ones,
+// given directly to a function of this package: encoding/json/v2 itself,
+// and json.JoinOptions, reject an option they do not know with a panic.
 //
 // The package exists only where encoding/json/v2 does, Go 1.27 and later
 // under the default GOEXPERIMENT=jsonv2. Under Go 1.26 (where json/v2 is an

@@ -153,7 +153,14 @@ func routeValue(rv reflect.Value, depth int) bool {
 		}
 		return false
 	case reflect.Pointer:
-		return rv.IsNil() || routeValue(rv.Elem(), depth+1)
+		if rv.IsNil() {
+			return true
+		}
+		if rv.Type().Elem().Kind() == reflect.Pointer && infoOf(rv.Type()).chain {
+			n, cyclic := v2route.Chain(rv.UnsafePointer())
+			return !cyclic && depth+n <= scanDepth
+		}
+		return routeValue(rv.Elem(), depth+1)
 	case reflect.Struct:
 		for _, i := range perValueFields(rv.Type()) {
 			if !routeValue(rv.Field(i), depth+1) {
@@ -190,8 +197,6 @@ func routeValue(rv reflect.Value, depth int) bool {
 	}
 	return true
 }
-
-var mapStringAny = reflect.TypeFor[map[string]any]()
 
 var perValueCache sync.Map // reflect.Type → []int
 

@@ -35,6 +35,22 @@ func ExampleMarshal() {
 	// Output: {"node":{"Name":"loop","Next":null},"score":null,"text":"caf�"} <nil>
 }
 
+// OnSubstitute reports each substitute once the encode succeeded, in the
+// order written: where (a JSON Pointer), why and the Go type.
+func ExampleOnSubstitute() {
+	n := &Node{Name: "loop"}
+	n.Next = n
+	report := jsonv2.OnSubstitute(func(s jsonv2.Substitution) {
+		fmt.Printf("%q: %s (%v)\n", s.Pointer, s.Reason, s.Type)
+	})
+	b, _ := jsonv2.Marshal(map[string]any{"node": n, "scores": []float64{1, math.Inf(1)}}, json.Deterministic(true), report)
+	fmt.Println(string(b))
+	// Output:
+	// "/node/Next": cycle (*jsonv2_test.Node)
+	// "/scores/1": non-finite number (float64)
+	// {"node":{"Name":"loop","Next":null},"scores":[1,null]}
+}
+
 // CircularPlaceholder writes a string for a cycle; it goes in the same
 // list as encoding/json/v2's options.
 func ExampleCircularPlaceholder() {

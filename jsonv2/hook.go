@@ -15,24 +15,14 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/v2route"
 )
 
 // maxDepth is encoding/json/v2's nesting limit: a value that would open
 // an object or array this deep becomes "[Object]" or "[Array]".
-const maxDepth = 10000
-
-// deepStack is the ancestor count past which the ancestors are also kept
-// in a map, so that a deep chain is not checked in quadratic time.
-const deepStack = 32
-
-// refKey identifies a pointer, map or slice value on the current path. The
-// type is part of it: a struct and its first field share an address.
-type refKey struct {
-	t reflect.Type
-	p unsafe.Pointer
-	n int // a slice's length
-}
+const maxDepth = flavor.JSONv2DepthLimit
 
 // hooks is the state of one hooked encode: encoding/json/v2 runs with
 // json.MarshalToFunc(h.hook) joined after the user's marshalers, so that the
@@ -47,10 +37,11 @@ type hooks struct {
 	allowDup     bool // under jsontext.AllowDuplicateNames(true)
 	base         int  // the depth of the value in the caller's encoder
 
-	entering any // the value the hook lets through once, to encoding/json/v2
-	stack    []refKey
-	set      map[refKey]int // the ancestors, once the stack is deep
+	entering any            // the value the hook lets through once, to encoding/json/v2
+	path     ancestors      // the pointers, maps and slices the encode is inside
 	err      error          // the error the encode returns: a nested one or a Strict one
+	subs     []Substitution // the substitutes written, for the report
+	regions  regions        // what the region scans found
 
 	self    *json.Marshalers // MarshalToFunc(h.hook), made once per hooks
 	cur     *json.Marshalers // the user's marshalers of this encode
@@ -68,17 +59,17 @@ var hooksPool = sync.Pool{New: func() any {
 func getHooks(c config) *hooks {
 	h := hooksPool.Get().(*hooks)
 	h.cfg = c
+	h.regions.at = noRegion
 	return h
 }
 
 func putHooks(h *hooks) {
 	h.entering, h.err, h.base, h.cur = nil, nil, 0, nil
 	h.allowInvalid, h.whitespace, h.sorted, h.allowDup = false, false, false, false
-	clear(h.stack)
-	h.stack = h.stack[:0]
-	if h.set != nil {
-		clear(h.set)
-	}
+	h.path.reset()
+	h.regions.reset()
+	clear(h.subs)
+	h.subs = h.subs[:0]
 	clear(h.optsBuf)
 	h.optsBuf = h.optsBuf[:0]
 	hooksPool.Put(h)
@@ -119,6 +110,7 @@ func (h *hooks) options(std []json.Options) []json.Options {
 			}
 		}
 	}
+	h.regions.on = user == nil && !regionsOff
 	h.optsBuf = append(append(h.optsBuf[:0], std...), json.WithMarshalers(h.marshalers(user)))
 	return h.optsBuf
 }
@@ -151,7 +143,8 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		if h.cfg.strict {
 			return h.fail(enc, t, ReasonInvalidUTF8)
 		}
-		return h.nested(enc, v, allowInvalidUTF8)
+		h.record(enc, t, ReasonInvalidUTF8)
+		return h.nested(enc, v, noRegion, allowInvalidUTF8)
 	case classUnsupported:
 		return h.substitute(enc, t, ReasonUnsupported, jsontext.Null)
 	}
@@ -161,6 +154,17 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		}
 		return h.substitute(enc, t, ReasonDepth, jsontext.String("[Array]"))
 	}
+	region := noRegion
+	if h.regions.on && (t == mapStringAny || t == sliceAny) && rv.Len() > 0 {
+		d := enc.StackDepth() + h.base
+		fast, ok := h.regions.region(v, d)
+		if fast {
+			return h.fast(enc, v)
+		}
+		if ok {
+			region = d
+		}
+	}
 	// Under AllowInvalidUTF8, string keys with invalid UTF-8 are written
 	// here too: encoding/json/v2 sorts string keys by their bytes, but by
 	// their names once a marshaler (the hook) applies to the key type, and
@@ -169,36 +173,56 @@ func (h *hooks) hook(enc *jsontext.Encoder, v any) error {
 		if h.cfg.strict {
 			return h.fail(enc, t, ReasonMapKey)
 		}
+		h.record(enc, t, ReasonMapKey)
 		return h.writeMap(enc, rv, ti)
 	}
 	if ti.class != classRef || rv.IsNil() || (t.Kind() != reflect.Pointer && rv.Len() == 0) {
 		return errors.ErrUnsupported
 	}
-	k := keyOf(rv)
-	if h.onPath(k) {
-		if h.cfg.strict {
-			return h.fail(enc, t, ReasonCycle)
+	if ti.chain && h.cur == nil {
+		// A chain of pointers writes null, or the cycle's substitute: no
+		// value of the user's is inside it.
+		if _, cyclic := v2route.Chain(rv.UnsafePointer()); !cyclic {
+			return enc.WriteToken(jsontext.Null)
 		}
-		if h.cfg.placeholder != "" {
-			return enc.WriteToken(jsontext.String(h.cfg.placeholder))
-		}
-		return enc.WriteToken(jsontext.Null)
+		return h.cycle(enc, t)
 	}
-	h.push(k)
-	err := h.nested(enc, v)
-	h.pop(k)
+	k := keyOf(rv)
+	if h.path.onPath(k) {
+		return h.cycle(enc, t)
+	}
+	h.path.push(k)
+	err := h.nested(enc, v, region)
+	h.path.pop(k)
 	return err
+}
+
+// cycle writes the substitute of a cycle, or fails under Strict.
+func (h *hooks) cycle(enc *jsontext.Encoder, t reflect.Type) error {
+	if h.cfg.strict {
+		return h.fail(enc, t, ReasonCycle)
+	}
+	h.record(enc, t, ReasonCycle)
+	if h.cfg.placeholder != "" {
+		return enc.WriteToken(jsontext.String(h.cfg.placeholder))
+	}
+	return enc.WriteToken(jsontext.Null)
 }
 
 var allowInvalidUTF8 = jsontext.AllowInvalidUTF8(true)
 
 // nested has encoding/json/v2 write v (a pointer the hook was given) at the
 // encoder's position, with the hooks still on for what lies inside it; the
-// hook lets v itself through. An error is recorded as the encode's: the
-// error encoding/json/v2 would have returned, unwrapped by the layers above.
-func (h *hooks) nested(enc *jsontext.Encoder, v any, opts ...json.Options) error {
+// hook lets v itself through. region is the depth of v when it is a marked
+// container of a region (see regions), else noRegion. An error is recorded
+// as the encode's: the error encoding/json/v2 would have returned, unwrapped
+// by the layers above.
+func (h *hooks) nested(enc *jsontext.Encoder, v any, region int, opts ...json.Options) error {
 	h.entering = v
+	at := h.regions.at
+	h.regions.at = region
 	err := json.MarshalEncode(enc, v, opts...)
+	h.regions.at = at
 	h.entering = nil
 	if err != nil && h.err == nil {
 		h.err = err
@@ -217,63 +241,13 @@ func opens(rv reflect.Value) bool {
 	return true
 }
 
-// keyOf is the refKey of a non-nil pointer, map or slice.
-func keyOf(rv reflect.Value) refKey {
-	k := refKey{t: rv.Type(), p: rv.UnsafePointer()}
-	if rv.Kind() == reflect.Slice {
-		k.n = rv.Len()
-	}
-	return k
-}
-
 // top puts in on the path when it is a pointer: encoding/json/v2 writes
 // what a top-level pointer points to without the hook seeing the pointer.
 func (h *hooks) top(in any) {
 	rv := reflect.ValueOf(in)
 	if rv.Kind() == reflect.Pointer && !rv.IsNil() && infoOf(rv.Type()).class == classRef {
-		h.push(keyOf(rv))
+		h.path.push(keyOf(rv))
 	}
-}
-
-func (h *hooks) onPath(k refKey) bool {
-	if h.set != nil && len(h.stack) > deepStack {
-		_, ok := h.set[k]
-		return ok
-	}
-	for _, a := range h.stack {
-		if a == k {
-			return true
-		}
-	}
-	return false
-}
-
-func (h *hooks) push(k refKey) {
-	h.stack = append(h.stack, k)
-	if len(h.stack) > deepStack {
-		if h.set == nil {
-			h.set = make(map[refKey]int)
-		}
-		if len(h.set) == 0 {
-			for _, a := range h.stack {
-				h.set[a]++
-			}
-		} else {
-			h.set[k]++
-		}
-	}
-}
-
-func (h *hooks) pop(k refKey) {
-	if len(h.set) > 0 {
-		if h.set[k]--; h.set[k] <= 0 {
-			delete(h.set, k)
-		}
-		if len(h.stack) <= deepStack+1 {
-			clear(h.set)
-		}
-	}
-	h.stack = h.stack[:len(h.stack)-1]
 }
 
 // substitute writes tok for a value encoding/json/v2 cannot write, or fails
@@ -282,7 +256,25 @@ func (h *hooks) substitute(enc *jsontext.Encoder, t reflect.Type, reason string,
 	if h.cfg.strict {
 		return h.fail(enc, t, reason)
 	}
+	h.record(enc, t, reason)
 	return enc.WriteToken(tok)
+}
+
+// record keeps the substitute for a value of type t at the encoder's
+// position for the report (OnSubstitute), which receives them once the
+// encode succeeded.
+func (h *hooks) record(enc *jsontext.Encoder, t reflect.Type, reason string) {
+	if h.cfg.report != nil {
+		h.subs = append(h.subs, Substitution{Pointer: nextPointer(enc), Reason: reason, Type: t})
+	}
+}
+
+// report hands the recorded substitutes to the report, in the order they
+// were written.
+func (h *hooks) report() {
+	for _, s := range h.subs {
+		h.cfg.report(s)
+	}
 }
 
 // fail records the Strict error of a substitute at the encoder's position.
@@ -431,14 +423,15 @@ type mapEntry struct {
 func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) error {
 	if ti.class == classRef {
 		k := refKey{t: m.Type(), p: m.UnsafePointer()}
-		if h.onPath(k) {
+		if h.path.onPath(k) {
+			h.record(enc, m.Type(), ReasonCycle)
 			if h.cfg.placeholder != "" {
 				return enc.WriteToken(jsontext.String(h.cfg.placeholder))
 			}
 			return enc.WriteToken(jsontext.Null)
 		}
-		h.push(k)
-		defer h.pop(k)
+		h.path.push(k)
+		defer h.path.pop(k)
 	}
 	entries := make([]mapEntry, 0, m.Len())
 	it := m.MapRange()
@@ -467,6 +460,9 @@ func (h *hooks) writeMap(enc *jsontext.Encoder, m reflect.Value, ti *typeInfo) e
 	if err := enc.WriteToken(jsontext.BeginObject); err != nil {
 		return err
 	}
+	at := h.regions.at
+	h.regions.at = noRegion
+	defer func() { h.regions.at = at }()
 	written := make(map[string]bool, len(entries))
 	for _, e := range entries {
 		name := e.name

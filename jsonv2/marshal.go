@@ -16,14 +16,20 @@ import (
 // method or func), as encoding/json/v2 returns it, or under Strict; the
 // output is then nil.
 func Marshal(in any, opts ...json.Options) ([]byte, error) {
+	return marshal(in, opts, nil)
+}
+
+// marshal is Marshal, calling done (when not nil) with the bytes before the
+// report sees the substitutes: the report runs only if done succeeds.
+func marshal(in any, opts []json.Options, done func([]byte) error) ([]byte, error) {
 	var c config
 	std := split(opts, &c)
 	if b, ok := viaGoccy(in, std); ok {
-		return b, nil
+		return b, finish(b, done)
 	}
-	if direct(in) || shallow(in) {
+	if direct(in) || !regionRoot(in, std) && shallow(in) {
 		if b, err := json.Marshal(in, std...); err == nil {
-			return b, nil
+			return b, finish(b, done)
 		}
 	}
 	h := getHooks(c)
@@ -33,20 +39,31 @@ func Marshal(in any, opts ...json.Options) ([]byte, error) {
 	if h.err != nil {
 		err = h.err
 	}
+	if err == nil {
+		err = finish(b, done)
+	}
 	if err != nil {
 		return nil, err
 	}
+	h.report()
 	return b, nil
 }
 
-// MarshalWrite writes the JSON encoding of in to out, as Marshal encodes it.
-// On an error it writes nothing.
-func MarshalWrite(out io.Writer, in any, opts ...json.Options) error {
-	b, err := Marshal(in, opts...)
-	if err != nil {
-		return err
+func finish(b []byte, done func([]byte) error) error {
+	if done == nil {
+		return nil
 	}
-	_, err = out.Write(b)
+	return done(b)
+}
+
+// MarshalWrite writes the JSON encoding of in to out, as Marshal encodes it.
+// On an error it writes nothing (OnSubstitute's report is not called when
+// out fails).
+func MarshalWrite(out io.Writer, in any, opts ...json.Options) error {
+	_, err := marshal(in, opts, func(b []byte) error {
+		_, err := out.Write(b)
+		return err
+	})
 	return err
 }
 
@@ -72,7 +89,29 @@ func MarshalEncode(enc *jsontext.Encoder, in any, opts ...json.Options) error {
 	if err != nil {
 		return err
 	}
-	return enc.WriteValue(bytes.TrimRight(buf.Bytes(), "\n"))
+	if err := enc.WriteValue(bytes.TrimRight(buf.Bytes(), "\n")); err != nil {
+		return err
+	}
+	h.report()
+	return nil
+}
+
+// regionRoot reports whether the hooked encode scans in as a region at
+// once (see regions): JSON decoded into any, with no marshalers of the
+// user's. Where the region is clean, encoding/json/v2 writes it with the
+// hooks off, as directly as after shallow, and one walk fewer.
+func regionRoot(in any, std []json.Options) bool {
+	switch in.(type) {
+	case map[string]any, []any:
+	default:
+		return false
+	}
+	for _, o := range std {
+		if _, ok := json.GetOption(o, json.WithMarshalers); ok {
+			return false
+		}
+	}
+	return true
 }
 
 // direct reports whether in goes to encoding/json/v2 as it is first, with

@@ -3,14 +3,17 @@
 package jsonv2
 
 import (
+	"encoding/json/jsontext"
 	"encoding/json/v2"
 	"errors"
+	"reflect"
 )
 
 // config is what this package's options set; the zero value is the default.
 type config struct {
 	placeholder string // the string a cycle becomes; "" writes null
 	strict      bool
+	report      func(Substitution)
 }
 
 // option is an Options value of this package. It satisfies json.Options by
@@ -32,6 +35,34 @@ func CircularPlaceholder(s string) json.Options {
 // JSON Pointer and Go type of the value, wrapping a *SubstituteError.
 func Strict(v bool) json.Options {
 	return &option{set: func(c *config) { c.strict = v }}
+}
+
+// OnSubstitute makes each Marshal, MarshalWrite and MarshalEncode call f
+// once for each substitute it wrote, in the order they were written, after
+// the encode succeeded: never on an error, never for a value
+// encoding/json/v2 writes itself. It is the v1 API's Options.OnSubstitute
+// (safejson.Substitution) with json/v2's JSON Pointer. Under Strict nothing
+// is substituted, so f is never called. f runs on the caller's goroutine
+// before the call returns; it must not keep the encoder.
+func OnSubstitute(f func(Substitution)) json.Options {
+	return &option{set: func(c *config) { c.report = f }}
+}
+
+// Substitution is one substitute an encode wrote in place of a value
+// encoding/json/v2 rejects: where, why and what. Strict would have failed
+// there with a *json.SemanticError of the same JSONPointer and GoType,
+// wrapping a *SubstituteError of the same Reason.
+type Substitution struct {
+	// Pointer is the JSON Pointer (RFC 6901) of the value, relative to the
+	// value given to the call (MarshalEncode: not to the encoder's stream):
+	// "" for the top level, "/items/3/owner" for member owner of the fourth
+	// element of member items. For a map key it points to the map.
+	Pointer jsontext.Pointer
+	// Reason is one of the Reason constants.
+	Reason string
+	// Type is the Go type of the value: the pointer, map or slice of a
+	// cycle, the float type of a NaN, the map of an unsupported key.
+	Type reflect.Type
 }
 
 // apply returns c with o set; the copy keeps the caller's config off the

@@ -7,7 +7,9 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
+	"github.com/safejson/safejson/internal/v2route"
 )
 
 // A value whose type may hold a cycle is scanned before encoding/json/v2
@@ -23,7 +25,7 @@ import (
 // scanDepth bounds the levels of a value encoding/json/v2 is handed
 // unhooked: at most the depth past which encoding/json/v2 starts its own
 // cycle search, so that a value handed to it never pays for that search.
-const scanDepth = 1000
+const scanDepth = flavor.CycleSearchDepth
 
 type scanner struct{}
 
@@ -76,6 +78,11 @@ func (s scanner) value(rv reflect.Value, depth int) bool {
 		e := rv.Elem() // in an unexported field
 		return infoOf(e.Type()).closed || s.value(e, depth)
 	case reflect.Pointer:
+		if !rv.IsNil() && rv.Type().Elem().Kind() == reflect.Pointer && infoOf(rv.Type()).chain {
+			// A chain of pointers ending in nil is null, at any length.
+			_, cyclic := v2route.Chain(rv.UnsafePointer())
+			return !cyclic
+		}
 		return rv.IsNil() || s.value(rv.Elem(), depth+1)
 	case reflect.Struct:
 		for _, i := range openFields(rv.Type()) {

@@ -8,6 +8,8 @@ import (
 	"encoding/json/v2"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/v2route"
 )
 
 // class is what the hooks check on a value of a type.
@@ -41,6 +43,7 @@ type typeInfo struct {
 	opens  bool    // a value writes '{' or '[' (struct, map, slice, array)
 	object bool    // that token is '{'
 	keys   keyRule // for a map
+	chain  bool    // a pointer of a v2route.PointerLoop type: followed with v2route.Chain
 }
 
 var infos sync.Map // reflect.Type → *typeInfo
@@ -85,7 +88,10 @@ func hasJSONMethod(t reflect.Type) bool {
 }
 
 func analyse(t reflect.Type) *typeInfo {
-	i := &typeInfo{closed: closed(t, map[reflect.Type]bool{}, map[reflect.Type]bool{})}
+	i := &typeInfo{
+		closed: closed(t, map[reflect.Type]bool{}, map[reflect.Type]bool{}),
+		chain:  t.Kind() == reflect.Pointer && v2route.PointerLoop(t),
+	}
 	if hasMethod(t) {
 		i.class = classMethod
 		return i

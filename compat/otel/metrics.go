@@ -12,7 +12,10 @@
 //	safejson.decode.fallbacks   cause: "rejected", "panicked", "quirk", "own-declined"
 //	safejson.substitutes        reason: the Reason constants of package safe
 //
-// safejson.Stats says what each name counts.
+// safejson.Stats says what each name counts. And an Int64ObservableGauge of
+// value 1 per engine the binary links (engine.Linked):
+//
+//	safejson.engine.info        engine, module, version (as built), native, verified (booleans)
 package safejsonotel
 
 import (
@@ -23,9 +26,10 @@ import (
 	"go.opentelemetry.io/otel/metric"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/engine"
 )
 
-// Register creates the five instruments on m and a callback that observes
+// Register creates the six instruments on m and a callback that observes
 // them, and starts the counters (safejson.EnableStats). Unregister the
 // returned registration to stop observing.
 func Register(m metric.Meter) (metric.Registration, error) {
@@ -60,7 +64,21 @@ func Register(m metric.Meter) (metric.Registration, error) {
 		ins = append(ins, instrument{c, s.key, s.get})
 		obs = append(obs, c)
 	}
+	info, err := m.Int64ObservableGauge("safejson.engine.info",
+		metric.WithDescription("The engines this binary links: module version as built, whether it runs natively, whether safejson verified that version."))
+	if err != nil {
+		return nil, err
+	}
+	obs = append(obs, info)
+	var infoAttrs []metric.ObserveOption
+	for _, in := range engine.Linked() {
+		infoAttrs = append(infoAttrs, metric.WithAttributes(attribute.String("engine", in.Engine.Name()), attribute.String("module", in.Module),
+			attribute.String("version", in.Version), attribute.Bool("native", in.Native), attribute.Bool("verified", in.Verified)))
+	}
 	return m.RegisterCallback(func(_ context.Context, o metric.Observer) error {
+		for _, a := range infoAttrs {
+			o.ObserveInt64(info, 1, a)
+		}
 		s := safejson.ReadStats()
 		for _, in := range ins {
 			for label, n := range in.get(&s) {

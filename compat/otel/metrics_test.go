@@ -2,16 +2,19 @@ package safejsonotel_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel/attribute"
 	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 
 	"github.com/safejson/safejson"
 	safejsonotel "github.com/safejson/safejson/compat/otel"
+	"github.com/safejson/safejson/engine"
 )
 
 // read collects the reader's metrics: value by instrument and attribute.
@@ -22,6 +25,9 @@ func read(t *testing.T, r *sdkmetric.ManualReader) map[string]map[string]int64 {
 	out := map[string]map[string]int64{}
 	for _, sm := range rm.ScopeMetrics {
 		for _, m := range sm.Metrics {
+			if m.Name == "safejson.engine.info" {
+				continue // info
+			}
 			sum, ok := m.Data.(metricdata.Sum[int64])
 			require.True(t, ok, "%s is a %T", m.Name, m.Data)
 			assert.True(t, sum.IsMonotonic, m.Name)
@@ -71,6 +77,29 @@ func TestRegisterManualReader(t *testing.T) {
 	assert.Equal(t, int64(2), gained("safejson.encodes", "route=safe"))
 	assert.Equal(t, int64(1), gained("safejson.decodes", "route=own"))
 	assert.Zero(t, gained("safejson.encode.fallbacks", "cause=panicked"))
+
+	// The info gauge: one point of value 1 per linked engine, its facts as attributes.
+	var rm metricdata.ResourceMetrics
+	require.NoError(t, r.Collect(context.Background(), &rm))
+	var points []string
+	for _, sm := range rm.ScopeMetrics {
+		for _, m := range sm.Metrics {
+			if m.Name != "safejson.engine.info" {
+				continue
+			}
+			g, ok := m.Data.(metricdata.Gauge[int64])
+			require.True(t, ok, "%T", m.Data)
+			for _, dp := range g.DataPoints {
+				assert.Equal(t, int64(1), dp.Value)
+				points = append(points, dp.Attributes.Encoded(attribute.DefaultEncoder()))
+			}
+		}
+	}
+	var want []string
+	for _, in := range engine.Linked() {
+		want = append(want, fmt.Sprintf("engine=%s,module=%s,native=%t,verified=%t,version=%s", in.Engine.Name(), in.Module, in.Native, in.Verified, in.Version))
+	}
+	assert.ElementsMatch(t, want, points)
 
 	require.NoError(t, reg.Unregister())
 	assert.Empty(t, read(t, r), "nothing observed after Unregister")

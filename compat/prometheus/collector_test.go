@@ -1,10 +1,12 @@
 package safejsonprom_test
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 
 	"github.com/safejson/safejson"
 	safejsonprom "github.com/safejson/safejson/compat/prometheus"
+	"github.com/safejson/safejson/engine"
 )
 
 type node struct {
@@ -76,6 +79,17 @@ func TestCollectorScrape(t *testing.T) {
 	for _, m := range []string{"encodes", "encode_fallbacks", "decodes", "decode_fallbacks", "substitutes"} {
 		assert.Contains(t, body, "# TYPE safejson_"+m+"_total counter")
 	}
+
+	// The info metric: one series per linked engine, value 1.
+	for _, in := range engine.Linked() {
+		series := fmt.Sprintf(`safejson_engine_info{engine=%q,module=%q,native="%t",verified="%t",version=%q}`,
+			in.Engine.Name(), in.Module, in.Native, in.Verified, in.Version)
+		assert.Equal(t, 1.0, after[series], "%s not scraped:\n%s", series, body)
+	}
+	linked := engine.Linked()
+	std := linked[len(linked)-1]
+	assert.Contains(t, after, fmt.Sprintf(`safejson_engine_info{engine="std",module="std",native="true",verified="%t",version=%q}`, std.Verified, runtime.Version()), body)
+	assert.Contains(t, body, "# TYPE safejson_engine_info gauge")
 
 	problems, err := testutil.CollectAndLint(c)
 	require.NoError(t, err)

@@ -32,8 +32,7 @@ type login struct {
 }
 
 // loose is a request body with a free-form part: a struct holding an any,
-// which an engine decodes when the input scan finds no key twice in an
-// object (engine.FactKeysUnique), whatever the size of its objects.
+// which goccy decodes with no scan first, duplicate keys included.
 type loose struct {
 	User  string `json:"user"`
 	Extra any    `json:"extra"`
@@ -208,8 +207,7 @@ func main() {
 	case "dup-keys-10MB-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string]any) })
 	case "unique-keys-64-wide-10MB-any":
-		// objects of 64 members without a key twice, the most
-		// engine.FactKeysUnique allows, each value [1]
+		// objects of 64 members without a key twice, each value [1]
 		work = into([]byte("["+strings.Repeat(uniqueObject(64, "[1]")+",", 17_000)+"{}]"), anyT)
 	case "unique-keys-64-deep-any":
 		// 9000 open objects of 64 members each: the longest member stack
@@ -233,8 +231,7 @@ func main() {
 		work = into([]byte(`{"user":"u","extra":`+in+`}`), looseT)
 	case "unique-keys-300k-skipped-10MB-struct-any":
 		// an object of 300k members of catalogue size without a key twice,
-		// in a member the struct does not have: encoding/json skips it, the
-		// input scan keeps a set of its keys
+		// in a member the struct does not have: encoding/json skips it
 		var b strings.Builder
 		b.WriteString(`{"user":"u","skipped":{`)
 		for i := range 300_000 {
@@ -244,14 +241,14 @@ func main() {
 		work = into([]byte(b.String()), looseT)
 	case "dup-keys-wide-10MB-struct-any":
 		// half a million distinct keys, then each of them again, in one object
-		// in a struct's any: the duplicates come after the key set has grown
+		// in a struct's any
 		obj := uniqueObject(500_000, "[1]")
 		work = into([]byte(`{"user":"u","extra":`+obj[:len(obj)-1]+","+obj[1:]+`}`), looseT)
 	case "dup-keys-10MB-struct-any":
 		// one key a million times in a struct's any
 		work = into([]byte(`{"user":"u","extra":`+string(repeatJoin("{", `"count":[1]`, "}", 1_000_000))+`}`), looseT)
 	case "tiny-keys-10MB-struct-any":
-		// a million one-to-five-digit keys: members too small for the key set's budget
+		// a million one-to-five-digit keys
 		work = into([]byte(`{"user":"u","extra":`+string(tinyKeys(1_000_000))+`}`), looseT)
 	case "dup-keys-10MB-typed-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string][]int) })

@@ -413,7 +413,16 @@ func TestWriteMarkdown(t *testing.T) {
 	assert.Contains(t, out, "verdict: FAIL: 2 of 4 results")
 	var traced strings.Builder
 	RunCases(cases[:1], []engine.Engine{jsonEngine{}}, Config{Trace: &traced})
+	assert.Equal(t, "test/a\tstd\ntest/a\tsafe\ntest/a\tstd raw\ntest/a\tstd\n", traced.String())
+
+	// SkipRaw leaves the raw engine out (cmd/enginecheck, after it crashed the process).
+	traced.Reset()
+	skipped := RunCases(cases[:1], []engine.Engine{jsonEngine{}}, Config{Trace: &traced, SkipRaw: func(c, e string) bool { return c == "test/a" && e == "std" }})
 	assert.Equal(t, "test/a\tstd\ntest/a\tsafe\ntest/a\tstd\n", traced.String())
+	require.Len(t, skipped, 2)
+	assert.ErrorIs(t, skipped[1].Raw.Err, ErrRawSkipped)
+	assert.Equal(t, "crashed", skipped[1].RawSummary())
+	assert.Equal(t, Pass, skipped[1].Status, "the verdict is safejson's, not the raw engine's")
 
 	var tsv strings.Builder
 	require.NoError(t, WriteTSV(&tsv, results))

@@ -37,6 +37,9 @@ func (r Result) RawSummary() string {
 	if errors.Is(raw.Err, ErrStdDies) {
 		return "dies (not run)"
 	}
+	if errors.Is(raw.Err, ErrRawSkipped) {
+		return "crashed"
+	}
 	if len(caseExpectation(r.Case, r.Std).check(raw)) == 0 {
 		return "ok"
 	}

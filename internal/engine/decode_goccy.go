@@ -6,7 +6,7 @@ import gojson "github.com/goccy/go-json"
 
 // DecodeQuirks: see decode_quirks_test.go for each.
 func (goccyEngine) DecodeQuirks() DecodeQuirks {
-	return DecodeQuirkPartialFill | DecodeQuirkObjectMemory
+	return DecodeQuirkPartialFill
 }
 
 // fastValid is goccy's Valid: its skipper, with encoding/json's grammar.

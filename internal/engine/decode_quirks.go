@@ -19,6 +19,16 @@ import (
 // own types and texts (safejson decodes again with encoding/json on the error
 // path), and their stream decoders (safejson frames a stream with
 // encoding/json's; see DecodeQuirkStrayCloser for why).
+//
+// Not listed, because it keeps decoding within the bound by input size
+// (DESIGN: the most an engine spends on any n-byte input at most twice the
+// most encoding/json spends on any n-byte input for the type): goccy (and
+// sonic's Go decoder on arm64) holds the members of an object decoded into
+// an interface until it ends and makes its map for their number, duplicate
+// keys included, so an object of N copies of one key keeps a map with room
+// for N. That costs less than a valid body of the same length costs
+// encoding/json (chains of one-member objects, testutil.CostlyBodies):
+// TestDuplicateKeysMemory in the root package measures it.
 type DecodeQuirks uint64
 
 const (
@@ -73,15 +83,6 @@ const (
 	// until an error never ends. encoding/json returns a *json.SyntaxError.
 	DecodeQuirkStrayCloser
 
-	// DecodeQuirkObjectMemory (goccy; sonic on arm64, whose Go decoder keeps
-	// the heap the demo measures too): an object decoded into an interface
-	// (any, map[string]any) holds all its members on a stack until the
-	// object ends, then makes a map sized for their number: an object of N
-	// duplicate keys holds N values at once and keeps a map of room for N
-	// for its one key (TestDecodeQuirkDemos measures what it keeps), and the
-	// pooled stack keeps its size after the decode.
-	DecodeQuirkObjectMemory
-
 	// DecodeQuirkMapValueMerge (sonic): a member of an object decoded into a
 	// map that already holds its key is decoded into the value there, merged
 	// (map[string]map[string]int{"a": {"x": 1}} with {"a":{"y":2}} becomes
@@ -111,7 +112,6 @@ var decodeQuirkNames = [...]string{
 	"UnicodeFold",
 	"PartialFill",
 	"StrayCloser",
-	"ObjectMemory",
 	"MapValueMerge",
 	"AcceptsInvalid",
 }

@@ -80,32 +80,6 @@ func decodeDemos() []decodeDemo {
 			require.Error(t, e.Unmarshal([]byte(`{"a":1}garbage`), &m), e.Name())
 			return len(m) != 0
 		}},
-		{DecodeQuirkObjectMemory, func(t *testing.T, e Engine) bool {
-			// An object of 100,001 duplicate keys, decoded into an
-			// interface: the heap the value keeps alive, measured as what
-			// dropping it frees, so that pools and what earlier tests left
-			// do not count (two collections empty sync.Pool's victim cache).
-			// A map with room for 100,001 members is about 5 MB; encoding/json
-			// keeps a few hundred bytes.
-			in := []byte("{" + strings.Repeat(`"a":[1],`, 100000) + `"a":[1]}`)
-			heap := func() int64 {
-				var m runtime.MemStats
-				runtime.GC()
-				runtime.GC()
-				runtime.ReadMemStats(&m)
-				return int64(m.HeapAlloc)
-			}
-			kept := func(e Engine) int64 {
-				var v any
-				require.NoError(t, e.Unmarshal(in, &v), e.Name())
-				require.Len(t, v, 1)
-				alive := heap()
-				runtime.KeepAlive(v)
-				v = nil
-				return alive - heap()
-			}
-			return kept(e) > max(8*kept(Std()), 1<<20)
-		}},
 		{DecodeQuirkMapValueMerge, func(t *testing.T, e Engine) bool {
 			m := map[string]map[string]int{"a": {"x": 1}}
 			require.NoError(t, e.Unmarshal([]byte(`{"a":{"y":2}}`), &m), e.Name())

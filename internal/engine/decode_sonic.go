@@ -12,8 +12,6 @@ var sonicDecodeQuirks = func() DecodeQuirks {
 		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge | DecodeQuirkAcceptsInvalid
 	if runtime.GOARCH == "amd64" {
 		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
-	} else {
-		q |= DecodeQuirkObjectMemory
 	}
 	return q
 }()

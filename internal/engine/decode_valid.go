@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/binary"
 
 	"github.com/safejson/safejson/internal/jsonwire"
@@ -23,7 +22,7 @@ func Valid(data []byte) bool { return fastValid(data) }
 // containers open kept as a bit per level, so that no input recurses or
 // allocates.
 func validJSON(data []byte) bool {
-	_, ok := scanJSON(data, 0, nil)
+	_, ok := scanJSON(data, 0)
 	return ok
 }
 
@@ -44,34 +43,17 @@ const (
 	// folding, and under strings.ToLower too (sonic): the rules differ only
 	// on runes outside ASCII (DecodeQuirkUnicodeFold).
 	FactKeysASCII InputFacts = 1 << iota
-	// FactKeysUnique: no object has two members of one key, and no key
-	// holds an escape (whose key could equal another unescaped). Then an
-	// object decoded into an interface keeps each member it reads, as
-	// encoding/json's map does, and a map sized for the members is the map
-	// encoding/json grows to (DecodeQuirkObjectMemory). The check is linear
-	// in the input whatever the size of an object (keySet), and gives up
-	// the fact (the route then goes to encoding/json) rather than use more
-	// than a bounded memory.
-	FactKeysUnique
 )
 
 // Scan reports whether data is valid JSON, as Valid does, and which of the
 // facts in want hold of it (none if it is not valid). It is the hand-written
 // validator, which costs 1.0–1.9× goccy's Valid on the json/v2 corpus: ask it
 // only when a fact can change the engine.
-func Scan(data []byte, want InputFacts) (InputFacts, bool) {
-	if want&FactKeysUnique == 0 {
-		return scanJSON(data, want, nil)
-	}
-	st := getScanState(len(data))
-	facts, ok := scanJSON(data, want, st)
-	putScanState(st)
-	return facts, ok
-}
+func Scan(data []byte, want InputFacts) (InputFacts, bool) { return scanJSON(data, want) }
 
-// scanJSON is validJSON finding the facts in want (st non-nil if want has
-// FactKeysUnique); a fact found not to hold stops being looked for.
-func scanJSON(data []byte, want InputFacts, st *keySet) (InputFacts, bool) {
+// scanJSON is validJSON finding the facts in want; a fact found not to hold
+// stops being looked for.
+func scanJSON(data []byte, want InputFacts) (InputFacts, bool) {
 	var (
 		open  [jsonwire.MaxNesting/64 + 1]uint64 // bit d: the container at depth d+1 is an object
 		depth int
@@ -93,9 +75,6 @@ value:
 		open[depth/64] |= 1 << (depth % 64)
 		depth++
 		obj = true
-		if want&FactKeysUnique != 0 {
-			st.open(i)
-		}
 		i = jsonwire.SkipSpace(data, i+1)
 		if i < len(data) && data[i] == '}' {
 			i++
@@ -173,9 +152,6 @@ after: // a value has ended at i
 	return 0, false
 
 pop: // the innermost container has closed at i
-	if obj && want&FactKeysUnique != 0 {
-		st.close()
-	}
 	depth--
 	if depth > 0 {
 		obj = open[(depth-1)/64]&(1<<((depth-1)%64)) != 0
@@ -191,7 +167,7 @@ key: // an object member's name is due at i
 		return 0, false
 	}
 	if want != 0 {
-		want = keyFacts(data, start, i-1, want, st)
+		want = keyFacts(data[start:i-1], want)
 	}
 	i = jsonwire.SkipSpace(data, i)
 	if i >= len(data) || data[i] != ':' {
@@ -201,56 +177,46 @@ key: // an object member's name is due at i
 	goto value
 }
 
-// keyFacts returns want without the facts that the key data[start:end] (the
-// contents of a well-formed key) shows not to hold; the key joins the
-// innermost object's in st (keySet.add).
-func keyFacts(data []byte, start, end int, want InputFacts, st *keySet) InputFacts {
-	key := data[start:end]
-	h, plain := keyHash(key)
-	if !plain { // an escape or a byte from 0x80 up: look closer
-		for j := 0; j < len(key); j++ {
-			c := key[j]
-			if c == '\\' {
-				// \u00XX with XX below 0x80 is ASCII; other escapes are one
-				// ASCII byte.
-				if key[j+1] == 'u' {
-					if key[j+2] != '0' || key[j+3] != '0' || key[j+4] > '7' {
-						want &^= FactKeysASCII
-					}
-					j += 5
-				} else {
-					j++
-				}
-			} else if c >= 0x80 {
-				want &^= FactKeysASCII
-			}
-		}
-		if bytes.IndexByte(key, '\\') >= 0 {
-			want &^= FactKeysUnique
-		}
+// keyFacts returns want without the facts that key (the contents of a
+// well-formed key) shows not to hold.
+func keyFacts(key []byte, want InputFacts) InputFacts {
+	if plainKey(key) {
+		return want
 	}
-	if want&FactKeysUnique != 0 && !st.add(data, start, end, h) {
-		want &^= FactKeysUnique
+	// An escape or a byte from 0x80 up: look closer.
+	for j := 0; j < len(key); j++ {
+		c := key[j]
+		if c == '\\' {
+			// \u00XX with XX below 0x80 is ASCII; other escapes are one
+			// ASCII byte.
+			if key[j+1] == 'u' {
+				if key[j+2] != '0' || key[j+3] != '0' || key[j+4] > '7' {
+					want &^= FactKeysASCII
+				}
+				j += 5
+			} else {
+				j++
+			}
+		} else if c >= 0x80 {
+			want &^= FactKeysASCII
+		}
 	}
 	return want
 }
 
-// keyHash returns a quick hash of a key, eight bytes at a time, and whether
-// the key is plain: no '\\', no byte from 0x80 up.
-func keyHash(key []byte) (uint64, bool) {
-	h := uint64(len(key)) * 0x9e3779b97f4a7c15
+// plainKey reports whether a key holds no '\\' and no byte from 0x80 up,
+// eight bytes at a time.
+func plainKey(key []byte) bool {
 	var special uint64
 	for len(key) >= 8 {
 		w := binary.LittleEndian.Uint64(key)
 		special |= w&jsonwire.Msb | jsonwire.HasZero(w^(jsonwire.Lsb*'\\'))
-		h = (h ^ w) * 0xff51afd7ed558ccd
 		key = key[8:]
 	}
 	for _, c := range key {
 		if c >= 0x80 || c == '\\' {
-			special = 1
+			return false
 		}
-		h = (h ^ uint64(c)) * 0x100000001b3
 	}
-	return h, special == 0
+	return special == 0
 }

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/benchdata"
-	"github.com/safejson/safejson/internal/testutil"
 )
 
 // validSeeds holds every rule of the grammar validJSON follows, each on both
@@ -59,7 +58,7 @@ var validators = []struct {
 	name  string
 	valid func([]byte) bool
 }{{"validJSON", validJSON}, {"Valid", Valid}, {"Scan", func(in []byte) bool {
-	_, ok := Scan(in, FactKeysASCII|FactKeysUnique)
+	_, ok := Scan(in, FactKeysASCII)
 	return ok
 }}}
 
@@ -214,23 +213,21 @@ func FuzzValid(f *testing.F) {
 	})
 }
 
-// keyFactsOf finds the key facts of valid JSON in by encoding/json's
-// tokens: whether every key is ASCII (decoded), and whether no object has a
-// key twice.
-func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool) {
+// keysASCII reports whether every key of valid JSON in is ASCII, decoded,
+// by encoding/json's tokens.
+func keysASCII(t *testing.T, in []byte) bool {
 	d := json.NewDecoder(bytes.NewReader(in))
 	d.UseNumber()
 	type open struct {
-		obj  bool
-		keys map[string]bool
-		key  bool // the next string is a key
+		obj bool
+		key bool // the next string is a key
 	}
 	var stack []*open
-	ascii, unique = true, true
+	ascii := true
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
-			return ascii, unique
+			return ascii
 		}
 		require.NoError(t, err)
 		var top *open
@@ -241,14 +238,12 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool) {
 			for _, r := range s {
 				ascii = ascii && r < 0x80
 			}
-			unique = unique && !top.keys[s]
-			top.keys[s] = true
 			top.key = false
 			continue
 		}
 		switch tok {
 		case json.Delim('{'):
-			stack = append(stack, &open{obj: true, keys: map[string]bool{}, key: true})
+			stack = append(stack, &open{obj: true, key: true})
 			continue
 		case json.Delim('['):
 			stack = append(stack, &open{})
@@ -263,25 +258,14 @@ func keyFactsOf(t *testing.T, in []byte) (ascii, unique bool) {
 	}
 }
 
-// checkScanFacts: Scan's FactKeysASCII is exact; FactKeysUnique is never
-// claimed wrongly, and is claimed on input without escapes in keys (none
-// anywhere here), whatever the size of its objects (the inputs here are
-// within keySetBudget).
+// checkScanFacts: Scan's FactKeysASCII is exact.
 func checkScanFacts(t *testing.T, in []byte) {
-	ascii, unique := keyFactsOf(t, in)
-	for _, want := range []InputFacts{FactKeysASCII, FactKeysUnique, FactKeysASCII | FactKeysUnique} {
+	for _, want := range []InputFacts{0, FactKeysASCII} {
 		facts, ok := Scan(in, want)
 		require.True(t, ok, "%q", in)
 		require.Zero(t, facts&^want, "only the facts asked for")
 		if want&FactKeysASCII != 0 {
-			require.Equal(t, ascii, facts&FactKeysASCII != 0, "FactKeysASCII of %q", in)
-		}
-		if want&FactKeysUnique != 0 {
-			if facts&FactKeysUnique != 0 {
-				require.True(t, unique, "FactKeysUnique claimed of %q", in)
-			} else if unique && !bytes.Contains(in, []byte{'\\'}) {
-				t.Fatalf("FactKeysUnique not found in %q", in)
-			}
+			require.Equal(t, keysASCII(t, in), facts&FactKeysASCII != 0, "FactKeysASCII of %q", in)
 		}
 	}
 }
@@ -303,53 +287,40 @@ func TestScanFacts(t *testing.T) {
 		return b.String()
 	}
 	cases := []struct {
-		in            string
-		ascii, unique bool
+		in    string
+		ascii bool
 	}{
-		{`{"a":1,"b":2}`, true, true},
-		{`{"a":1,"a":2}`, true, false},
-		{`{"a":{"a":1},"b":{"a":1}}`, true, true},
-		{`[{"a":1},{"a":1}]`, true, true},
-		{`{"a":{"b":1,"c":[{"b":2}]},"b":1,"a":0}`, true, false},
-		{`{"a":{"b":1,"b":2}}`, true, false},
-		{`{"x":[],"y":{},"x":null}`, true, false},
-		{`{"ſ":1}`, false, true},
-		{`{"İd":1}`, false, true},
-		{"{\"\u212a\":1}", false, true}, // the Kelvin sign, raw
-		{"{\"\xff\":1}", false, true},
-		{`{"\u017f":1}`, false, false},
-		{`{"\u0041\u0072ab\n":1}`, true, false},
-		{`{"\u007f":1}`, true, false},
-		{`{"\u0080":1}`, false, false},
-		{`{"\u00e9":1}`, false, false},
-		{`{"a":"ſ","b":"\u0130"}`, true, true},
-		{`["ſ"]`, true, true},
-		{"[]", true, true},
-		{`"ſ"`, true, true},
-		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopr":2}`, true, true},
-		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}`, true, false},
-		{many(linearMembers, false), true, true},
-		{many(linearMembers, true), true, false},
-		{many(linearMembers+1, false), true, true},
-		{many(linearMembers+1, true), true, false},
-		{many(64, false), true, true},
-		{many(65, false), true, true},
-		{many(63, true), true, false},
-		{many(1000, false), true, true},
-		{many(1000, true), true, false},
-		{many(1000, false)[:len(many(1000, false))-1] + `,"k999":0}`, true, false}, // the last key again, after the sets grew
-		{many(5000, false), true, true},
-		{"[" + strings.Repeat(many(300, false)+",", 20) + "{}]", true, true}, // freed sets come back empty
-		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true, false},
-		{`{"k0":` + many(100, false) + `,"k1":` + many(100, false) + strings.Repeat(`,"x":1`, 0) + `}`, true, true}, // the same keys inside and out
-		{strings.Repeat(many(linearMembers+1, false)[:len(many(linearMembers+1, false))-1]+`,"z":`, 20) + "1" + strings.Repeat("}", 20), true, true},
-		{"[" + strings.Repeat(many(10, false)+",", 50) + "{}]", true, true},
+		{`{"a":1,"b":2}`, true},
+		{`{"a":1,"a":2}`, true},
+		{`{"a":{"a":1},"b":{"a":1}}`, true},
+		{`[{"a":1},{"a":1}]`, true},
+		{`{"a":{"b":1,"c":[{"b":2}]},"b":1,"a":0}`, true},
+		{`{"a":{"b":1,"b":2}}`, true},
+		{`{"x":[],"y":{},"x":null}`, true},
+		{`{"ſ":1}`, false},
+		{`{"İd":1}`, false},
+		{"{\"\u212a\":1}", false}, // the Kelvin sign, raw
+		{"{\"\xff\":1}", false},
+		{`{"\u017f":1}`, false},
+		{`{"\u0041\u0072ab\n":1}`, true},
+		{`{"\u007f":1}`, true},
+		{`{"\u0080":1}`, false},
+		{`{"\u00e9":1}`, false},
+		{`{"a":"ſ","b":"\u0130"}`, true},
+		{`["ſ"]`, true},
+		{"[]", true},
+		{`"ſ"`, true},
+		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopr":2}`, true},
+		{`{"abcdefghijklmnopq":1,"abcdefghijklmnopq":2}`, true},
+		{many(64, false), true},
+		{many(1000, true), true},
+		{`{"a":` + many(100, false) + `,"b":` + many(100, false) + `,"a":1}`, true},
+		{"[" + strings.Repeat(many(10, false)+",", 50) + "{}]", true},
 	}
 	for _, c := range cases {
-		facts, ok := Scan([]byte(c.in), FactKeysASCII|FactKeysUnique)
+		facts, ok := Scan([]byte(c.in), FactKeysASCII)
 		require.True(t, ok, c.in)
 		assert.Equal(t, c.ascii, facts&FactKeysASCII != 0, "FactKeysASCII of %s", c.in)
-		assert.Equal(t, c.unique, facts&FactKeysUnique != 0, "FactKeysUnique of %s", c.in)
 		checkScanFacts(t, []byte(c.in))
 	}
 	for _, s := range validSeeds() {
@@ -357,114 +328,14 @@ func TestScanFacts(t *testing.T) {
 			checkScanFacts(t, []byte(s))
 		}
 	}
-	facts, ok := Scan([]byte(`{"a":1,"a":2`), FactKeysASCII|FactKeysUnique)
+	facts, ok := Scan([]byte(`{"a":1,"a":2`), FactKeysASCII)
 	assert.False(t, ok)
 	assert.Zero(t, facts, "no facts of invalid input")
 }
 
-// TestScanBudget: FactKeysUnique is given up, not found at any cost, where
-// its sets would take more memory than the input (keySetBudget): objects of
-// very small members, or thousands of large objects open at once.
-func TestScanBudget(t *testing.T) {
-	object := func(n int, key string) []byte {
-		var b strings.Builder
-		b.WriteString("{")
-		for i := range n {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			fmt.Fprintf(&b, key, i)
-		}
-		b.WriteString("}")
-		return []byte(b.String())
-	}
-	deep := func(n int) []byte {
-		var open strings.Builder
-		open.WriteString("{")
-		for i := range linearMembers {
-			fmt.Fprintf(&open, `"k%d":1,`, i)
-		}
-		open.WriteString(`"z":`)
-		return []byte(strings.Repeat(open.String(), n) + "1" + strings.Repeat("}", n))
-	}
-	for _, c := range []struct {
-		name   string
-		in     []byte
-		unique bool
-	}{
-		{"tiny members", object(200_000, `"%x":1`), false},
-		{"tiny members, a few hundred", object(500, `"%x":1`), true},
-		{"tiny members, a few thousand", object(5000, `"%x":1`), false},
-		{"members of a catalogue", object(200_000, `"%09d":"a name of a place, say"`), true},
-		{"thousands open", deep(3000), false},
-		{"a few open", deep(10), true},
-	} {
-		facts, ok := Scan(c.in, FactKeysUnique)
-		require.True(t, ok, c.name)
-		assert.Equal(t, c.unique, facts&FactKeysUnique != 0, c.name)
-		ascii, unique := keyFactsOf(t, c.in)
-		assert.True(t, ascii && unique, c.name)
-	}
-}
-
-// TestScanAllocs: Scan allocates nothing once its pooled state has grown.
+// TestScanAllocs: Scan allocates nothing.
 func TestScanAllocs(t *testing.T) {
 	in := []byte(strings.Repeat(`{"a":{"b":[1,{"c":2}]},"d":3}`, 1))
 	in = []byte("[" + strings.Repeat(string(in)+",", 100) + strings.Repeat(`{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9,"j":10,"k":11,"l":12,"m":13,"n":14,"o":15,"p":16,"q":17,"r":18,"s":19},`, 10) + "{}]")
-	Scan(in, FactKeysASCII|FactKeysUnique)
-	allocs := testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII|FactKeysUnique) })
-	if testutil.RaceEnabled {
-		// The race detector makes sync.Pool drop a quarter of what is put
-		// back, so a scan now and then makes a new state (its key table
-		// with it): the exact bound is checked without -race.
-		assert.LessOrEqual(t, allocs, 4.0)
-		return
-	}
-	assert.Zero(t, allocs)
-}
-
-// FuzzScanWideObjects: FactKeysUnique of objects large enough for a key set
-// (more than linearMembers members), nested in one another and side by side,
-// with keys the fuzzer picks so that some repeat: Scan finds a key twice
-// exactly when encoding/json's tokens show one.
-func FuzzScanWideObjects(f *testing.F) {
-	f.Add([]byte{0, 1, 2, 3}, uint16(100), uint8(0))
-	f.Add([]byte{7}, uint16(300), uint8(3))
-	f.Add([]byte{1, 1}, uint16(70), uint8(1))
-	f.Fuzz(func(t *testing.T, seed []byte, n uint16, nest uint8) {
-		if len(seed) == 0 {
-			return
-		}
-		members := int(n)%600 + 1
-		var b strings.Builder
-		var build func(level int)
-		build = func(level int) {
-			b.WriteString("{")
-			for i := range members {
-				if i > 0 {
-					b.WriteString(",")
-				}
-				// Mostly distinct keys; the seed's bytes pick some that repeat.
-				k := i
-				if c := seed[i%len(seed)]; c%7 == 0 {
-					k = int(c) % (members + 1)
-				}
-				fmt.Fprintf(&b, `"k%d":`, k)
-				if level < int(nest%4) && i == members/2 {
-					build(level + 1)
-				} else {
-					// Members large enough to pay for their sets
-					// (paidSetSlots, keySetBudget).
-					b.WriteString(`"a value long enough to pay for its key"`)
-				}
-			}
-			b.WriteString("}")
-		}
-		build(0)
-		in := []byte("[" + b.String() + "," + b.String() + "]")
-		_, unique := keyFactsOf(t, in)
-		facts, ok := Scan(in, FactKeysUnique)
-		require.True(t, ok)
-		require.Equal(t, unique, facts&FactKeysUnique != 0, "%.200s", in)
-	})
+	assert.Zero(t, testing.AllocsPerRun(100, func() { Scan(in, FactKeysASCII) }))
 }

@@ -113,3 +113,9 @@ func growFor(dst []byte, n int) []byte {
 	}
 	return dst
 }
+
+// AppendIndent is appendIndent for the root package's Indent, which hands it
+// valid JSON compacted by jsonwire.AppendCompact: one layout, written once.
+func AppendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
+	return appendIndent(dst, compact, prefix, indent)
+}

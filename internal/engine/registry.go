@@ -28,3 +28,13 @@ func ByName(name string) (Engine, bool) {
 	}
 	return nil, false
 }
+
+// Native reports whether e runs its own code, not a wrapper that hands every
+// value to encoding/json (what sonic compiles to where it does not support
+// the architecture or the Go). goccy and std always do.
+func Native(e Engine) bool {
+	if n, ok := e.(interface{ native() bool }); ok {
+		return n.native()
+	}
+	return true
+}

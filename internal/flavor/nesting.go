@@ -15,3 +15,10 @@ const InputDepthLimit = 10000
 // encoding on flavour v2 (EncodeDepthLimit), goccy has the same one, and
 // safejson's default MaxDepth follows it on both flavours.
 const JSONv2DepthLimit = 10000
+
+// CycleSearchDepth is the nesting past which encoding/json starts looking
+// for cycles, keeping the pointers it is in: 1000 pointers deep on classic,
+// 1000 objects or arrays deep on json/v2 (which so never finds a cycle that
+// writes no token, TokenlessCycleCrashes). A value handed to encoding/json
+// no deeper than this never pays for that search.
+const CycleSearchDepth = 1000

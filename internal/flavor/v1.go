@@ -3,6 +3,8 @@
 package flavor
 
 import (
+	"bytes"
+	"encoding/json"
 	"reflect"
 	"strings"
 )
@@ -126,3 +128,16 @@ const DecoderOffsetCountsSpace = true
 // SyntaxOffsetInOutput: the Offset of the *SyntaxError for invalid
 // MarshalJSON output (or RawMessage) counts from the start of that output.
 const SyntaxOffsetInOutput = false
+
+// AppendIndentTrailingSpace appends space, the whitespace after the value
+// that json.Indent copies to the end of its output, as json.Indent writes
+// it: as it is.
+func AppendIndentTrailingSpace(dst, space []byte, prefix, indent string) []byte {
+	return append(dst, space...)
+}
+
+// IndentError returns the error json.Indent returns for src, which is not
+// valid JSON (and nothing written).
+func IndentError(src []byte, prefix, indent string) error {
+	return json.Indent(new(bytes.Buffer), src, prefix, indent)
+}

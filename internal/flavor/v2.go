@@ -3,6 +3,7 @@
 package flavor
 
 import (
+	"bytes"
 	"encoding"
 	"encoding/json"
 	"reflect"
@@ -243,3 +244,43 @@ const DecoderOffsetCountsSpace = false
 // output, compact (MarshalIndent and Encoder.SetIndent indent it afterwards),
 // to which the offset within the method's output is added.
 const SyntaxOffsetInOutput = true
+
+// AppendIndentTrailingSpace appends space, the whitespace after the value
+// that json.Indent copies to the end of its output, as json.Indent writes
+// it. Where prefix or indent holds a byte other than space and tab,
+// json.Indent lays out with spaces in their place and then overwrites, after
+// each line feed of its output, the run of spaces that follows with prefix
+// and then indent repeated (each cut to fit): the spaces of the trailing
+// whitespace too. Where indent is empty and such a run is longer than
+// prefix, json.Indent never returns; here the rest of the run stays spaces.
+func AppendIndentTrailingSpace(dst, space []byte, prefix, indent string) []byte {
+	n := len(dst)
+	dst = append(dst, space...)
+	if len(strings.Trim(prefix, " \t"))+len(strings.Trim(indent, " \t")) == 0 {
+		return dst
+	}
+	b := dst[n:]
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\n' {
+			continue
+		}
+		run := b[i+1:]
+		run = run[:len(run)-len(bytes.TrimLeft(run, " "))]
+		i += len(run)
+		run = run[copy(run, prefix):]
+		for len(run) > 0 && indent != "" {
+			run = run[copy(run, indent):]
+		}
+	}
+	return dst
+}
+
+// IndentError returns the error json.Indent returns for src, which is not
+// valid JSON (and nothing written): json.Compact's, the same syntax error of
+// the same formatter. json.Indent itself, on invalid src, rewrites the runs
+// of spaces of the input as it does those of its output
+// (AppendIndentTrailingSpace), and so never returns where one of them after
+// a line feed is longer than a non-blank prefix under an empty indent.
+func IndentError(src []byte, prefix, indent string) error {
+	return json.Compact(new(bytes.Buffer), src)
+}

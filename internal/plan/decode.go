@@ -79,7 +79,6 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkUnicodeFold:       decFold,
 	engine.DecodeQuirkPartialFill:       0,
 	engine.DecodeQuirkStrayCloser:       0,
-	engine.DecodeQuirkObjectMemory:      decInterface,
 	engine.DecodeQuirkMapValueMerge:     decMap,
 	engine.DecodeQuirkAcceptsInvalid:    0,
 }
@@ -260,9 +259,6 @@ func asciiName(name string) bool {
 var decodeQuirkCures = map[engine.DecodeQuirks]engine.InputFacts{
 	// Keys all ASCII once unescaped fold alike under every rule.
 	engine.DecodeQuirkUnicodeFold: engine.FactKeysASCII,
-	// No key twice in an object: every member the engine holds is one
-	// encoding/json's map holds too.
-	engine.DecodeQuirkObjectMemory: engine.FactKeysUnique,
 }
 
 // decodeNeeds returns the input facts under which an engine with decode
@@ -325,11 +321,7 @@ var stdRoute = DecodeRoute{Eng: engine.Std(), Else: engine.Std()}
 // pointer, or that holds an interface with a value in it (encoding/json
 // decodes into what a pointer there points to), goes to encoding/json.
 //
-// An engine that needs a fact comes first even when a later one needs none:
-// so far that is goccy before encoding/json for types with interfaces
-// (DecodeQuirkObjectMemory, cured by FactKeysUnique), where the scan and
-// goccy together take a fraction of encoding/json's time
-// (BenchmarkCorpusUnmarshal/*/shaped in the bench module).
+// An engine that needs a fact comes first even when a later one needs none.
 func RouteDecode(named engine.Engine, v any) DecodeRoute {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {

@@ -243,7 +243,7 @@ func TestQuirkRulesRoute(t *testing.T) {
 		for _, e := range engine.All() {
 			if e.Quirks().Has(r.quirk) {
 				quirky = append(quirky, e)
-				got, _ := route(normalised(e), v)
+				got, _, _ := route(normalised(e), v)
 				assert.Nil(t, got, "%v: %T must not go to %s, which has it", r.quirk, v, e.Name())
 			}
 		}
@@ -257,7 +257,7 @@ func TestQuirkRulesRoute(t *testing.T) {
 				break
 			}
 		}
-		got, _ := route(normalised(nil), v)
+		got, _, _ := route(normalised(nil), v)
 		if want == nil {
 			assert.Nil(t, got, "%v: %T has no compiled-in engine to go to (default plan %v)", r.quirk, v, names(defaults))
 		} else {
@@ -277,7 +277,7 @@ func TestQuirkRulesRoute(t *testing.T) {
 		for _, q := range []engine.Quirks{engine.QuirkStringOption, engine.QuirkMarshalerInterfacePointer} {
 			for _, r := range quirkRules {
 				if r.quirk == q && defaults[0].Quirks().Has(q) != defaults[1].Quirks().Has(q) {
-					got, _ := route(normalised(nil), r.value())
+					got, _, _ := route(normalised(nil), r.value())
 					require.NotNil(t, got, "%v", q)
 					assert.False(t, got.Quirks().Has(q), "%v went to %s", q, got.Name())
 				}

@@ -53,7 +53,28 @@ type EncodeRoute struct {
 	// the value for a NaN or ±Inf (nonFiniteRetry); nil for none.
 	Retry engine.Engine
 	met   *atomic.Bool // the type's typeInfo.nonFinite, for NonFiniteMet
+	// Cause says why Engine is nil: the reference encoder chosen, or a
+	// fallback foreseen (CauseQuirk, CausePrescan). The stats count reads it.
+	Cause Cause
 }
+
+// Cause is why RouteEncode sent a value to the reference encoder.
+type Cause uint8
+
+const (
+	// CauseChosen: the reference encoder is the route itself, not a
+	// fallback (options only it honours, a type with the user's methods, a
+	// value of decoded JSON's shape holding more than MaxDecodedMembers
+	// members, no engine to try).
+	CauseChosen Cause = iota
+	// CauseQuirk: every engine that could take the value is known to write
+	// other bytes for its type.
+	CauseQuirk
+	// CausePrescan: the type's nesting, or the pre-scan of the value, found
+	// what an engine fails on (a cycle, nesting over EngineDepthLimit, a
+	// concrete type it must not see behind an interface).
+	CausePrescan
+)
 
 // candidate is an engine the planner may pick, with the features it must not
 // be given.
@@ -100,7 +121,15 @@ var defaultCandidates = func() []candidate {
 // The rule rests on bench's BenchmarkCorpusMarshal/<file>/typed/safejson
 // under -engine sonic and -engine goccy (Options{Engine: …}, the wrappers of
 // internal/engine), process CPU time per call, on both toolchains; the
-// figures are in docs/benchmarks.md.
+// figures are in docs/benchmarks.md. (bench measures the default engine's
+// name as the default plan: sonic alone, where it is the default, is timed
+// through Options{Engine: engine.Lookup("sonic")} directly.) Sending every type that is neither
+// recursive nor holds an interface to sonic first was measured and
+// rejected: sonic pays a fixed cost per call (a heap-allocated copy of the
+// interface header, its own pools) that makes it slower on small values
+// (Options{Engine: …}.Marshal, process CPU time, goccy ÷ sonic: an int
+// 0.50, one bench item 0.64, five items 0.64) and no faster on the seed's
+// items (20 and 500: 1.03 and 0.91, within the noise).
 //
 // The choice is static, not measured at first use (timing the first encodes
 // of a type through each engine): where the engines are close
@@ -184,9 +213,9 @@ const userCode = featMarshaler | featTextMarshaler | featPtrMarshaler | featZero
 // the reference encoder writes for v, without failing on a cycle, or the
 // reference encoder.
 func RouteEncode(o *options.Options, v any) EncodeRoute {
-	eng, ti := route(o, v)
+	eng, ti, cause := route(o, v)
 	if eng == nil {
-		return EncodeRoute{}
+		return EncodeRoute{Cause: cause}
 	}
 	// NaN and ±Inf: where the engine can write the default substitute (null)
 	// itself, the value need not go through a rejection and the fallback.
@@ -213,42 +242,43 @@ func (d EncodeRoute) NonFiniteMet() {
 	}
 }
 
-// route returns the engine v goes to, or nil for the reference encoder, and
-// the planner's knowledge of v's type (nil for a nil v).
-func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
+// route returns the engine v goes to, or nil for the reference encoder and
+// why, and the planner's knowledge of v's type (nil for a nil v).
+func route(o *options.Options, v any) (engine.Engine, *typeInfo, Cause) {
 	if o.SafeOnly() {
 		// Engines have neither replacers nor breadth limits: only the
 		// reference encoder calls a replacer once per value, and cuts wide
 		// values. MarshalIndent(v, "", "") is rare, and engines take an empty
 		// prefix and indent for compact output.
-		return nil, nil
+		return nil, nil, CauseChosen
 	}
 	var one [1]candidate
 	cs := defaultCandidates
 	if o.Engine != nil {
 		c, ok := candidateFor(o.Engine.(engine.Engine))
 		if !ok {
-			return nil, nil
+			return nil, nil, CauseQuirk
 		}
 		one[0] = c
 		cs = one[:]
 	}
 	if v == nil {
 		if len(cs) == 0 {
-			return nil, nil
+			return nil, nil, CauseChosen
 		}
-		return cs[0].eng, nil
+		return cs[0].eng, nil, 0
 	}
 	ti := infoOf(reflect.TypeOf(v))
 	if ti.feat&userCode != 0 {
-		return nil, ti
+		return nil, ti, CauseChosen
 	}
 	if o.Engine == nil {
 		cs = candidatesFor(ti)
 	}
 	limit := min(EngineDepthLimit, o.MaxDepth)
 	if ti.dynamic {
-		return routeDecoded(o, v, ti, cs, limit), ti
+		eng, cause := routeDecoded(o, v, ti, cs, limit)
+		return eng, ti, cause
 	}
 	for _, c := range cs {
 		if ti.feat&c.avoid != 0 {
@@ -256,30 +286,38 @@ func route(o *options.Options, v any) (engine.Engine, *typeInfo) {
 		}
 		if ti.scan == nil {
 			if ti.depth > limit {
-				return nil, ti
+				return nil, ti, CausePrescan
 			}
-			return c.eng, ti
+			return c.eng, ti, 0
 		}
 		if scanValue(v, ti, limit, c.avoid|userCode) {
-			return c.eng, ti
+			return c.eng, ti, 0
 		}
 		// A cycle, a value too deep, or a concrete type this engine must
 		// not see: the reference encoder is the answer, without a second
 		// scan for another engine.
-		return nil, ti
+		return nil, ti, CausePrescan
 	}
-	return nil, ti
+	if len(cs) == 0 {
+		return nil, ti, CauseChosen
+	}
+	return nil, ti, CauseQuirk
 }
 
 // routeDecoded returns the engine for v, of decoded JSON's shape (ti is a
 // DynamicRoot), from candidates cs: nil (the reference encoder) when the
-// pre-scan finds a cycle, a nesting over limit or more than MaxDecodedMembers
-// map members, else the first candidate that may take every concrete type
-// the scan met, sonic first when it met a float (see MaxDecodedMembers).
-func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) engine.Engine {
-	ok, seen := scanValueMembers(v, ti, limit, userCode, MaxDecodedMembers)
+// pre-scan finds a cycle or a nesting over limit (CausePrescan), or more
+// than MaxDecodedMembers map members (CauseChosen: the reference encoder is
+// the faster there), else the first candidate that may take every concrete
+// type the scan met, sonic first when it met a float (see
+// MaxDecodedMembers).
+func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit int) (engine.Engine, Cause) {
+	ok, seen, wide := scanDecoded(v, ti, limit, userCode, MaxDecodedMembers)
 	if !ok {
-		return nil
+		if wide {
+			return nil, CauseChosen
+		}
+		return nil, CausePrescan
 	}
 	seen |= ti.feat
 	if o.Engine == nil && seen&featFloat != 0 {
@@ -287,10 +325,13 @@ func routeDecoded(o *options.Options, v any, ti *typeInfo, cs []candidate, limit
 	}
 	for _, c := range cs {
 		if seen&c.avoid == 0 {
-			return c.eng
+			return c.eng, 0
 		}
 	}
-	return nil
+	if len(cs) == 0 {
+		return nil, CauseChosen
+	}
+	return nil, CauseQuirk
 }
 
 // Features is the planner's features type, for tests outside the package.

@@ -83,10 +83,10 @@ func TestEngineChoice(t *testing.T) {
 		feat := infoOf(reflect.TypeOf(c.v)).feat
 		require.Equal(t, c.numeric, feat&featFloat != 0 && feat&(featString|featDynamic) == 0, "%T", c.v)
 		want := first(c.v, map[bool]string{true: "sonic", false: "goccy"}[c.numeric])
-		got, _ := route(normalised(nil), c.v)
+		got, _, _ := route(normalised(nil), c.v)
 		assert.Equal(t, want, got, "%T", c.v)
 		for _, e := range defaultEngines() {
-			got, _ := route(normalised(e), c.v)
+			got, _, _ := route(normalised(e), c.v)
 			if infoOf(reflect.TypeOf(c.v)).feat&avoidMask(e.Quirks()) == 0 {
 				assert.Equal(t, e, got, "%T with Engine %s", c.v, e.Name())
 			}
@@ -95,14 +95,14 @@ func TestEngineChoice(t *testing.T) {
 	// Where both engines are compiled in and may take the types, the rule
 	// is seen to pick each of them.
 	if compiled["sonic"] != nil && compiled["goccy"] != nil {
-		got, _ := route(normalised(nil), routeStrings{})
+		got, _, _ := route(normalised(nil), routeStrings{})
 		require.NotNil(t, got)
 		assert.Equal(t, "goccy", got.Name())
 		if avoidMask(compiled["sonic"].Quirks())&featFloat == 0 {
-			got, _ := route(normalised(nil), routeNumbers{})
+			got, _, _ := route(normalised(nil), routeNumbers{})
 			require.NotNil(t, got)
 			assert.Equal(t, "sonic", got.Name())
-			got, _ = route(normalised(nil), routeFloats{})
+			got, _, _ = route(normalised(nil), routeFloats{})
 			require.NotNil(t, got)
 			assert.Equal(t, "goccy", got.Name())
 		}
@@ -128,4 +128,41 @@ func anyEngines() []any {
 		out = append(out, e)
 	}
 	return out
+}
+
+// TestEncodeRouteCause: RouteEncode says why it sent a value to the
+// reference encoder, the one answer the stats count reads.
+func TestEncodeRouteCause(t *testing.T) {
+	if len(defaultCandidates) == 0 {
+		assert.Equal(t, CauseChosen, RouteEncode(normalised(nil), 1).Cause)
+		return
+	}
+	self := map[string]any{"a": 1.0}
+	self["self"] = self
+	wide := map[string]any{}
+	for i := range MaxDecodedMembers + 1 {
+		wide[string(rune('a'+i%26))+string(rune('a'+i/26))] = i
+	}
+	list := &planList{}
+	list.Next = list
+	for _, c := range []struct {
+		v    any
+		want Cause
+	}{
+		{self, CausePrescan},
+		{[]any{self}, CausePrescan},
+		{wide, CauseChosen},
+		{list, CausePrescan},
+		{struct{ F func() }{}, CauseQuirk},
+		{quirkMarshaler{}, CauseChosen},
+	} {
+		d := RouteEncode(normalised(nil), c.v)
+		assert.Nil(t, d.Engine, "%T", c.v)
+		assert.Equal(t, c.want, d.Cause, "%T", c.v)
+	}
+	d := RouteEncode(normalised(nil), routeStrings{})
+	assert.NotNil(t, d.Engine)
+	o := normalised(nil)
+	o.Replacer = func(string, any) (any, bool) { return nil, true }
+	assert.Equal(t, CauseChosen, RouteEncode(o, routeStrings{}).Cause, "a replacer")
 }

@@ -168,15 +168,30 @@ func scanValue(v any, ti *typeInfo, limit int, avoid features) bool {
 // than members members in all (the walk stops there), and returning the
 // features of the concrete values it met behind interfaces.
 func scanValueMembers(v any, ti *typeInfo, limit int, avoid features, members int) (bool, features) {
+	ok, seen, _ := scanDecoded(v, ti, limit, avoid, members)
+	return ok, seen
+}
+
+// scanDecoded is scanValueMembers, saying also whether the walk failed for
+// the members bound (wide) rather than for a cycle, a nesting or a type.
+func scanDecoded(v any, ti *typeInfo, limit int, avoid features, members int) (ok bool, seen features, wide bool) {
 	s := scanners.Get().(*scanner)
 	s.limit, s.avoid, s.members, s.seen = limit, avoid, members, 0
-	ok := s.eface(v, ti, 0)
-	seen := s.seen
+	switch x := v.(type) {
+	case map[string]any:
+		// Decoded JSON's shapes: the walk of any, without reflect.
+		ok = x == nil || s.anyMap(x, 1)
+	case []any:
+		ok = x == nil || s.anySlice(x, 1)
+	default:
+		ok = s.eface(v, ti, 0)
+	}
+	seen, wide = s.seen, s.members < 0
 	s.stack, s.ptrs, s.nmaps = s.stack[:0], 0, 0
 	if cap(s.stack) <= maxPooledStack {
 		scanners.Put(s)
 	}
-	return ok, seen
+	return ok, seen, wide
 }
 
 // push adds r to the ancestors, reporting false when it is one already.
@@ -263,6 +278,11 @@ func (s *scanner) walk(p unsafe.Pointer, ti *typeInfo, depth int) bool {
 		s.ptrs--
 		return ok
 	case reflect.Map:
+		if sp.typ == mapAnyType {
+			// Decoded JSON's map: the walk of any, without reflect.
+			x := *(*map[string]any)(p)
+			return x == nil || s.anyMap(x, depth)
+		}
 		return s.walkMap(p, sp, depth)
 	case reflect.Slice:
 		h := (*sliceHeader)(p)
@@ -386,19 +406,7 @@ func (s *scanner) any(x any, depth int) bool {
 		if s.avoid&(featMap|featDynamic) != 0 {
 			return false
 		}
-		if s.members -= len(x); s.members < 0 {
-			return false
-		}
-		if depth+1 > s.limit || !s.push(ref{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), t: mapAnyType}) {
-			return false
-		}
-		for _, e := range x {
-			if e != nil && !s.any(e, depth+1) {
-				return false
-			}
-		}
-		s.pop()
-		return true
+		return s.anyMap(x, depth+1)
 	case []any:
 		if x == nil {
 			return true
@@ -407,16 +415,7 @@ func (s *scanner) any(x any, depth int) bool {
 		if s.avoid&featDynamic != 0 {
 			return false
 		}
-		if depth+1 > s.limit || !s.push(ref{p: unsafe.Pointer(unsafe.SliceData(x)), t: sliceAnyType, n: len(x)}) {
-			return false
-		}
-		for _, e := range x {
-			if e != nil && !s.any(e, depth+1) {
-				return false
-			}
-		}
-		s.pop()
-		return true
+		return s.anySlice(x, depth+1)
 	}
 	ti := infoOf(reflect.TypeOf(x))
 	s.seen |= ti.feat
@@ -424,4 +423,52 @@ func (s *scanner) any(x any, depth int) bool {
 		return false
 	}
 	return s.eface(x, ti, depth)
+}
+
+// anyMap walks x at JSON depth depth (its own level counted), without
+// reflect.
+func (s *scanner) anyMap(x map[string]any, depth int) bool {
+	if s.members -= len(x); s.members < 0 {
+		return false
+	}
+	if depth > s.limit || !s.push(ref{p: *(*unsafe.Pointer)(unsafe.Pointer(&x)), t: mapAnyType}) {
+		return false
+	}
+	for _, e := range x {
+		if e != nil && !s.any(e, depth) {
+			return false
+		}
+	}
+	s.pop()
+	return true
+}
+
+// anySlice walks x at JSON depth depth (its own level counted), without
+// reflect.
+func (s *scanner) anySlice(x []any, depth int) bool {
+	if s.members < math.MaxInt {
+		// A members bound: the maps held directly are counted first, so
+		// that an array of many small objects (a list of decoded records)
+		// fails at once rather than after a walk of its first records.
+		n := 0
+		for _, e := range x {
+			if m, ok := e.(map[string]any); ok {
+				n += len(m)
+			}
+		}
+		if n > s.members {
+			s.members = -1
+			return false
+		}
+	}
+	if depth > s.limit || !s.push(ref{p: unsafe.Pointer(unsafe.SliceData(x)), t: sliceAnyType, n: len(x)}) {
+		return false
+	}
+	for _, e := range x {
+		if e != nil && !s.any(e, depth) {
+			return false
+		}
+	}
+	s.pop()
+	return true
 }

@@ -17,15 +17,17 @@ type Body struct {
 
 // CostlyBodies returns valid JSON texts of exactly n bytes (whitespace
 // pads them) that are among the costliest for encoding/json to decode into
-// a value of type t, in memory or CPU: what decode's bound by input size is
+// a value of type t, in memory or CPU, whether it takes them or refuses
+// them for the type (a number out of range): what decode's bound by input size is
 // measured against (the most encoding/json spends on any n-byte input for
 // t). They are the shapes that make the most allocations a byte for t's
 // kind — for an interface, chains of one-member objects and of
 // one-element arrays, empty objects and arrays, numbers, distinct member
 // names, escaped strings and long mantissas; for a slice, array or map,
 // many of the smallest elements that allocate; for a struct, one of those
-// in each field that holds a container — and their costliest for CPU are
-// in the list too. n should be at least a few hundred bytes.
+// in each field that holds a container; for a number, one long number —
+// and their costliest for CPU are in the list too. n should be at least a
+// few hundred bytes.
 func CostlyBodies(t reflect.Type, n int) []Body {
 	var out []Body
 	for _, b := range bodies(t, n, 0) {
@@ -148,6 +150,17 @@ func bodies(t reflect.Type, n, depth int) []Body {
 		return []Body{
 			{"plain string", []byte(`"` + strings.Repeat("a", n-2) + `"`)},
 			{"escaped string", []byte(`"` + strings.Repeat(`\u00e9`, (n-2)/6) + `"`)},
+		}
+	case reflect.Float32, reflect.Float64:
+		return []Body{
+			{"long fraction", []byte("1." + strings.Repeat("0", n-3) + "1")},
+			{"long number", []byte("1" + strings.Repeat("0", n-1))}, // out of range: refused
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return []Body{
+			{"one value", []byte("1")},
+			{"long number", []byte("1" + strings.Repeat("0", n-1))}, // out of range: refused
 		}
 	default:
 		return []Body{{"one value", []byte(small(t, depth)[0])}}

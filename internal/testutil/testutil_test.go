@@ -92,8 +92,9 @@ func TestCPUTime(t *testing.T) {
 }
 
 // TestCostlyBodies: every body is n bytes of valid JSON that encoding/json
-// decodes into the type without error, and the costliest for an any
-// allocates more than an ordinary body of records.
+// decodes into the type without error (but a number out of range of a
+// number type), and the costliest for an any allocates more than an
+// ordinary body of records.
 func TestCostlyBodies(t *testing.T) {
 	type rec struct {
 		A    [64]int
@@ -103,11 +104,17 @@ func TestCostlyBodies(t *testing.T) {
 		Skip any              `json:"-"`
 	}
 	for _, typ := range []reflect.Type{reflect.TypeFor[any](), reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any](),
-		reflect.TypeFor[[]rec](), reflect.TypeFor[rec](), reflect.TypeFor[*[]*rec](), reflect.TypeFor[string](), reflect.TypeFor[[]byte](), reflect.TypeFor[float64]()} {
+		reflect.TypeFor[[]rec](), reflect.TypeFor[rec](), reflect.TypeFor[*[]*rec](), reflect.TypeFor[string](), reflect.TypeFor[[]byte](), reflect.TypeFor[float64](), reflect.TypeFor[int8]()} {
 		bodies := CostlyBodies(typ, 4000)
 		require.NotEmpty(t, bodies, typ)
 		for _, b := range bodies {
 			require.Len(t, b.Data, 4000, "%v %s", typ, b.Name)
+			require.True(t, json.Valid(b.Data), "%v %s", typ, b.Name)
+			if b.Name == "long number" {
+				var ute *json.UnmarshalTypeError
+				assert.ErrorAs(t, json.Unmarshal(b.Data, reflect.New(typ).Interface()), &ute, "%v %s", typ, b.Name)
+				continue
+			}
 			assert.NoError(t, json.Unmarshal(b.Data, reflect.New(typ).Interface()), "%v %s", typ, b.Name)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"encoding/json/jsontext"
 	"reflect"
 	"sync"
+
+	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Route says whether goccy/go-json/v2 may encode the values of a type.
@@ -19,7 +21,8 @@ const (
 	// Goccy: goccy writes encoding/json/v2's bytes, or fails, for every
 	// value of the type.
 	Goccy
-	// PerValue: the type reaches interfaces; GoccyValue decides per value.
+	// PerValue: the type reaches interfaces or a PointerLoop; GoccyValue
+	// decides per value.
 	PerValue
 )
 
@@ -83,6 +86,9 @@ func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
 	if marshalsJSONTo(t) {
 		return Reference
 	}
+	if t.Kind() == reflect.Pointer && PointerLoop(t) {
+		return PerValue // goccy only where the chain is short (see Chain)
+	}
 	worst := Goccy
 	join := func(r Route) {
 		switch {
@@ -115,7 +121,7 @@ func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
 
 // maxWalk bounds how deep GoccyValue looks: goccy fails on deeper values, so
 // the reference path has them anyway.
-const maxWalk = 10000
+const maxWalk = flavor.JSONv2DepthLimit
 
 // GoccyValue reports whether goccy writes encoding/json/v2's bytes, or
 // fails, for v: whether v holds no value of a type GoccyType routes to the

@@ -10,6 +10,7 @@
 //	go run ./internal/conformance/cmd/report -tsv              # one line per result, to compare runs
 //	go run ./internal/conformance/cmd/report -skip 'recursive/' # leave out cases (one that crashes an engine)
 //	go run ./internal/conformance/cmd/report -hang 0           # no hang guard (default: 1m per encode)
+//	go run ./internal/conformance/cmd/report -linked           # then a line per engine linked: name, module, version (go generate ./engine reads them)
 //	go run -tags safejson_goccy ./internal/conformance/cmd/report
 //	GOTOOLCHAIN=$(go run ./internal/cmd/toolchain 1.27) go run ./internal/conformance/cmd/report -v2  # the json/v2 column
 //
@@ -31,6 +32,7 @@ import (
 	"strings"
 	"time"
 
+	pubengine "github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/conformance"
 	"github.com/safejson/safejson/internal/corpus"
 	"github.com/safejson/safejson/internal/engine"
@@ -43,6 +45,7 @@ func main() {
 	skip := flag.String("skip", "", "leave out the cases whose name matches this regular expression (e.g. one that crashes an engine)")
 	tracePath := flag.String("trace", "", "write each case and column to this file before running it (after a crash, its last line names the culprit)")
 	hang := flag.Duration("hang", time.Minute, "record an encode still running after this long as hung and go on without it (0: wait for ever); a guard against infinite loops, not a measure of speed")
+	linked := flag.Bool("linked", false, "after the table, print `linked: NAME MODULE VERSION` for each engine of this build, its version from the build information")
 	v2 := flag.Bool("v2", false, "print the json/v2 column instead: every case × the engines with encoding/json/v2's API × its option sets, against encoding/json/v2 (Go 1.27, default GOEXPERIMENT); with -tsv one line per result")
 	flag.Parse()
 	if *v2 {
@@ -57,6 +60,9 @@ func main() {
 		}
 		defer f.Close()
 		cfg.Trace = f
+	}
+	if *linked {
+		defer printLinked()
 	}
 	if err := run(cfg, *docs, *engines, *tsv, *skip); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
@@ -123,6 +129,14 @@ func run(cfg conformance.Config, rewriteDocs bool, names string, tsv bool, skip 
 		os.Exit(1)
 	}
 	return nil
+}
+
+// printLinked prints the engines this binary links, as go generate ./engine
+// reads them (internal/cmd/verified).
+func printLinked() {
+	for _, in := range pubengine.Linked() {
+		fmt.Printf("linked: %s %s %s\n", in.Engine.Name(), in.Module, in.Version)
+	}
 }
 
 func engineNames(es []engine.Engine) string {
