@@ -28,7 +28,8 @@ type costAttack struct {
 
 // costAttacks: substitutes under a long key, under a long path of many
 // keys, cut arrays under a long key, and the slog logger's report of
-// substitutes under a long key.
+// substitutes under a long key (in its window: the pairs are logged by the
+// first request, remembered by the next).
 func costAttacks() []costAttack {
 	deepUnderKey := func(s int) string {
 		n := 20001 * s / 16

@@ -255,8 +255,8 @@ func (e *encodeState) popPath() {
 	e.path = e.path[:len(e.path)-1]
 }
 
-// nodeBlock is the number of path nodes allocated at once: the pointers
-// of one encode hold on to their block, never handed out again.
+// nodeBlock is the most path nodes allocated at once: the pointers of one
+// encode hold on to their block, never handed out again.
 const nodeBlock = 64
 
 // pointer returns the Pointer of the current path. Frames that have a node
@@ -274,7 +274,10 @@ func (e *encodeState) pointer() Pointer {
 	}
 	if need := len(e.path) - i; need > 0 {
 		if cap(e.nodes)-len(e.nodes) < need {
-			e.nodes = make([]pathNode, 0, max(need, nodeBlock))
+			// Blocks double from 4 to nodeBlock: an encode with a few
+			// substitutes allocates a few nodes, one with many a block
+			// per nodeBlock.
+			e.nodes = make([]pathNode, 0, max(need, min(2*cap(e.nodes), nodeBlock), 4))
 		}
 		nodes := e.nodes[len(e.nodes) : len(e.nodes)+need]
 		e.nodes = e.nodes[:len(e.nodes)+need]
