@@ -276,14 +276,28 @@ func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 }
 
 // stdUnmarshal is json.Unmarshal, counted.
-func stdUnmarshal(data []byte, v any) error {
+func stdUnmarshal(data []byte, v any) (err error) {
 	stats.Add(stats.DecodeStd)
+	if plan.DecodeCrashes(reflect.TypeOf(v)) {
+		defer crashed(v, &err)
+	}
 	return json.Unmarshal(data, v)
 }
 
+// crashed turns encoding/json's panic on a type of plan.DecodeCrashes
+// into a *plan.CrashError in *err.
+func crashed(v any, err *error) {
+	if p := recover(); p != nil {
+		*err = &plan.CrashError{Type: reflect.TypeOf(v), Panic: p}
+	}
+}
+
 // stdDecode is d's json.Decoder's Decode, counted.
-func (d *Decoder) stdDecode(v any) error {
+func (d *Decoder) stdDecode(v any) (err error) {
 	stats.Add(stats.DecodeStd)
+	if plan.DecodeCrashes(reflect.TypeOf(v)) {
+		defer crashed(v, &err)
+	}
 	return d.std.Decode(v)
 }
 

@@ -2,7 +2,9 @@ package safejson
 
 import (
 	"context"
+	"hash/maphash"
 	"log/slog"
+	"reflect"
 	"sync"
 	"time"
 )
@@ -10,11 +12,13 @@ import (
 // SubstituteLogger logs the substitutes it is handed (its Report method is
 // an Options.OnSubstitute) with log/slog, rate-limited: each pair of Go
 // type and JSON Pointer is logged at most once per window, and at most
-// MaxKeys pairs per window, so that a cyclic model on a hot route writes a
+// maxKeys pairs per window, so that a cyclic model on a hot route writes a
 // line per window, not one per request, and paths chosen by a client (map
-// keys of decoded input) cannot grow its memory or the log without bound.
-// What it leaves out is counted, and logged in one line when the window
-// ends. It is safe for concurrent use.
+// keys of decoded input) cannot grow its memory or the log without bound:
+// it remembers a pair as a hash (SubstituteKeyBytes each, whatever the
+// path's length) and writes a path as safe.Pointer.Short does. What it
+// leaves out is counted, and logged in one line when the window ends. It
+// is safe for concurrent use.
 type SubstituteLogger struct {
 	logger  *slog.Logger
 	level   slog.Level
@@ -24,20 +28,31 @@ type SubstituteLogger struct {
 
 	mu        sync.Mutex
 	start     time.Time
-	seen      map[substituteKey]struct{}
-	left      int // reports left out in this window
-	leftPairs int // of which, pairs beyond maxKeys
+	seen      map[uint64]struct{} // substituteKey's hashes
+	left      int                 // reports left out in this window
+	leftPairs int                 // of which, pairs beyond maxKeys
 }
 
+// substituteKey is what a SubstituteLogger tells pairs apart by: hashed,
+// with the path's own hash, never kept.
 type substituteKey struct {
-	typ    string
-	path   string
+	typ    reflect.Type
+	path   uint64 // safe.Pointer.Hash
 	reason string
 }
+
+// keySeed is the seed of the hashes of substituteKeys.
+var keySeed = maphash.MakeSeed()
 
 // DefaultSubstituteKeys is the number of type and path pairs a
 // SubstituteLogger logs per window when NewSubstituteLogger is given 0.
 const DefaultSubstituteKeys = 1000
+
+// SubstituteKeyBytes bounds the memory a SubstituteLogger keeps per pair
+// of type and path it remembers, whatever the path's length: a logger
+// keeps at most maxKeys × SubstituteKeyBytes (64 KB with
+// DefaultSubstituteKeys) beyond its own few words.
+const SubstituteKeyBytes = 64
 
 // NewSubstituteLogger returns a SubstituteLogger writing to l (nil:
 // slog.Default()) at level Warn, each type and path once per window
@@ -71,8 +86,7 @@ func (s *SubstituteLogger) report(sub Substitution, args []any) {
 	if sub.Type != nil {
 		typ = sub.Type.String()
 	}
-	path := sub.Path.String()
-	k := substituteKey{typ: typ, path: path, reason: sub.Reason}
+	k := maphash.Comparable(keySeed, substituteKey{typ: sub.Type, path: sub.Path.Hash(), reason: sub.Reason})
 	now := s.now()
 	s.mu.Lock()
 	left, leftPairs, since := 0, 0, s.start
@@ -80,7 +94,7 @@ func (s *SubstituteLogger) report(sub Substitution, args []any) {
 		left, leftPairs = s.left, s.leftPairs
 		s.start, s.left, s.leftPairs = now, 0, 0
 		if s.seen == nil {
-			s.seen = make(map[substituteKey]struct{})
+			s.seen = make(map[uint64]struct{})
 		} else {
 			clear(s.seen)
 		}
@@ -109,6 +123,6 @@ func (s *SubstituteLogger) report(sub Substitution, args []any) {
 	if dup || full || !l.Enabled(ctx, s.level) {
 		return
 	}
-	attrs := append([]any{"path", path, "reason", sub.Reason, "type", typ}, args...)
+	attrs := append([]any{"path", sub.Path.Short(), "reason", sub.Reason, "type", typ}, args...)
 	l.Log(ctx, s.level, "safejson: substitute written", attrs...)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"math"
+	"runtime"
 	"strconv"
 	"sync"
 	"testing"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 type slogNode struct {
@@ -127,4 +130,54 @@ func (b *syncBuffer) Bytes() []byte {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return bytes.Clone(b.buf.Bytes())
+}
+
+// lineCounter counts the lines and the bytes of the longest line written.
+type lineCounter struct {
+	lines, longest int
+}
+
+func (w *lineCounter) Write(p []byte) (int, error) {
+	w.lines++
+	w.longest = max(w.longest, len(p))
+	return len(p), nil
+}
+
+// TestSubstituteLoggerMemory: 2,000 requests whose substitutes sit under
+// 1 MB keys, each its own, leave the logger holding at most
+// DefaultSubstituteKeys × SubstituteKeyBytes (what the docs state), and
+// each line it writes is short, the key cut as safe.Pointer.Short says.
+func TestSubstituteLoggerMemory(t *testing.T) {
+	requests, keyLen := 2000, 1<<20
+	if testing.Short() {
+		requests = 300
+	}
+	var w lineCounter
+	sl := NewSubstituteLogger(slog.New(slog.NewTextHandler(&w, nil)), time.Hour, 0)
+	o := Options{MaxDepth: 2, OnSubstitute: sl.Report}
+	key := bytes.Repeat([]byte("k"), keyLen)
+	// Warm: the types planned, the handler's pools filled.
+	_, err := Options{MaxDepth: 2, OnSubstitute: NewSubstituteLogger(slog.New(slog.NewTextHandler(&lineCounter{}, nil)), time.Hour, 0).Report}.
+		Marshal(map[string]any{string(key): []any{[]any{1}}})
+	require.NoError(t, err)
+	before := testutil.LiveHeap()
+	for i := range requests {
+		copy(key, strconv.Itoa(i)+"-")
+		v := map[string]any{string(key): []any{[]any{1}}}
+		b, err := o.Marshal(v)
+		require.NoError(t, err)
+		require.Len(t, b, keyLen+len(`{"":["[Array]"]}`))
+	}
+	live := testutil.LiveHeap() - before
+	runtime.KeepAlive(sl)
+	runtime.KeepAlive(key)
+	bound := int64(DefaultSubstituteKeys * SubstituteKeyBytes)
+	t.Logf("%d requests under %d-byte keys: the logger holds %d B (bound %d B); %d lines, the longest %d B",
+		requests, keyLen, live, bound, w.lines, w.longest)
+	assert.LessOrEqual(t, live, bound)
+	assert.Equal(t, min(requests, DefaultSubstituteKeys), w.lines, "one line per pair, up to the bound")
+	assert.Less(t, w.longest, 512, "a line holds the key's first bytes and its length, not the key")
+	sl.mu.Lock()
+	assert.Len(t, sl.seen, min(requests, DefaultSubstituteKeys))
+	sl.mu.Unlock()
 }

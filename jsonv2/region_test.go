@@ -3,6 +3,7 @@
 package jsonv2
 
 import (
+	"bytes"
 	jsonv1 "encoding/json"
 	"encoding/json/jsontext"
 	"encoding/json/v2"
@@ -115,5 +116,28 @@ func TestRegionsSameBytes(t *testing.T) {
 				assert.Equal(t, hookedErr.Error(), err.Error(), "value %d", i)
 			}
 		}
+		if i%4 == 0 {
+			// MarshalEncode deep in the caller's encoder: a region's depth
+			// bound counts the caller's nesting.
+			regionsOff = true
+			hooked, hookedErr := encodeAt(v, 9000)
+			regionsOff = false
+			got, err := encodeAt(v, 9000)
+			require.Equal(t, hooked, got, "value %d", i)
+			require.Equal(t, hookedErr == nil, err == nil, "value %d: %v, hooked %v", i, err, hookedErr)
+		}
 	}
+}
+
+// encodeAt writes v with MarshalEncode inside depth arrays of an encoder.
+func encodeAt(v any, depth int) (string, error) {
+	var buf bytes.Buffer
+	enc := jsontext.NewEncoder(&buf)
+	for range depth {
+		if err := enc.WriteToken(jsontext.BeginArray); err != nil {
+			return "", err
+		}
+	}
+	err := MarshalEncode(enc, v, json.Deterministic(true))
+	return buf.String(), err
 }

@@ -24,21 +24,8 @@ type pathNode struct {
 	parent *pathNode
 	tok    string // the member name, unescaped; for an index, "" and idx ≥ 0
 	idx    int
-	memo   *pathMemo // what was worked out from the path, once asked for
-}
-
-// pathMemo is what String and Hash work out for a pathNode's path.
-type pathMemo struct {
-	text   string // the pointer's text, "" until built
-	hash   uint64
-	hashed bool
-}
-
-func (n *pathNode) memoOf() *pathMemo {
-	if n.memo == nil {
-		n.memo = new(pathMemo)
-	}
-	return n.memo
+	hash   uint64  // Hash, 0 until worked out (a hash has its lowest bit set)
+	text   *string // String, nil until built
 }
 
 // token returns n's reference token, unescaped.
@@ -57,14 +44,14 @@ func (p Pointer) String() string {
 	if n == nil {
 		return ""
 	}
-	if n.memo != nil && n.memo.text != "" {
-		return n.memo.text
+	if n.text != nil {
+		return *n.text
 	}
 	// Build the texts of the tokens not built yet, outermost first, each
 	// from its parent's, so that a prefix shared by many pointers is
 	// written once.
 	var chain []*pathNode
-	for m := n; m != nil && (m.memo == nil || m.memo.text == ""); m = m.parent {
+	for m := n; m != nil && m.text == nil; m = m.parent {
 		chain = append(chain, m)
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
@@ -72,16 +59,17 @@ func (p Pointer) String() string {
 		var b strings.Builder
 		prefix := ""
 		if m.parent != nil {
-			prefix = m.parent.memo.text
+			prefix = *m.parent.text
 		}
 		tok := m.token()
 		b.Grow(len(prefix) + 1 + len(tok))
 		b.WriteString(prefix)
 		b.WriteByte('/')
 		writeEscaped(&b, tok)
-		m.memoOf().text = b.String()
+		text := b.String()
+		m.text = &text
 	}
-	return n.memo.text
+	return *n.text
 }
 
 // hashSeed is the seed of every Pointer's Hash in this process.
@@ -98,18 +86,18 @@ func (p Pointer) Hash() uint64 {
 	if n == nil {
 		return maphash.Comparable(hashSeed, [2]uint64{})
 	}
-	if n.memo != nil && n.memo.hashed {
-		return n.memo.hash
+	if n.hash != 0 {
+		return n.hash
 	}
 	var chain []*pathNode
-	for m := n; m != nil && (m.memo == nil || !m.memo.hashed); m = m.parent {
+	for m := n; m != nil && m.hash == 0; m = m.parent {
 		chain = append(chain, m)
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		m := chain[i]
 		var parent uint64
 		if m.parent != nil {
-			parent = m.parent.memo.hash
+			parent = m.parent.hash
 		}
 		var tok uint64
 		if m.idx >= 0 {
@@ -118,10 +106,9 @@ func (p Pointer) Hash() uint64 {
 		} else {
 			tok = maphash.String(hashSeed, m.tok)
 		}
-		memo := m.memoOf()
-		memo.hash, memo.hashed = maphash.Comparable(hashSeed, [2]uint64{parent, tok}), true
+		m.hash = maphash.Comparable(hashSeed, [2]uint64{parent, tok}) | 1
 	}
-	return n.memo.hash
+	return n.hash
 }
 
 // MarshalText returns the pointer's text, as String.
@@ -268,8 +255,8 @@ func (e *encodeState) popPath() {
 	e.path = e.path[:len(e.path)-1]
 }
 
-// nodeBlock is the number of path nodes allocated at once: the pointers
-// of one encode hold on to their block, never handed out again.
+// nodeBlock is the most path nodes allocated at once: the pointers of one
+// encode hold on to their block, never handed out again.
 const nodeBlock = 64
 
 // pointer returns the Pointer of the current path. Frames that have a node
@@ -287,7 +274,10 @@ func (e *encodeState) pointer() Pointer {
 	}
 	if need := len(e.path) - i; need > 0 {
 		if cap(e.nodes)-len(e.nodes) < need {
-			e.nodes = make([]pathNode, 0, max(need, nodeBlock))
+			// Blocks double from 4 to nodeBlock: an encode with a few
+			// substitutes allocates a few nodes, one with many a block
+			// per nodeBlock.
+			e.nodes = make([]pathNode, 0, max(need, min(2*cap(e.nodes), nodeBlock), 4))
 		}
 		nodes := e.nodes[len(e.nodes) : len(e.nodes)+need]
 		e.nodes = e.nodes[:len(e.nodes)+need]

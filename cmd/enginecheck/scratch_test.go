@@ -37,6 +37,15 @@ func scratch(t *testing.T, extra string, args ...string) (string, int) {
 	tidy.Dir, tidy.Env = dir, env
 	out, err := tidy.CombinedOutput()
 	require.NoError(t, err, "%s", out)
+	// Nothing but safejson and what it links: no test dependency in the user's module graph.
+	deps := exec.Command("go", "list", "-deps", "github.com/safejson/safejson/cmd/enginecheck")
+	deps.Dir, deps.Env = dir, env
+	out, err = deps.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.NotContains(t, string(out), "github.com/stretchr/testify")
+	mod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
+	require.NoError(t, err)
+	assert.NotContains(t, string(mod), "github.com/stretchr/testify")
 	run := exec.Command("go", append([]string{"run", "github.com/safejson/safejson/cmd/enginecheck"}, args...)...)
 	run.Dir, run.Env = dir, env
 	out, err = run.CombinedOutput()

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson/internal/anydec"
+	"github.com/safejson/safejson/internal/attack/shapes"
 	"github.com/safejson/safejson/internal/testutil"
 )
 
@@ -103,42 +104,24 @@ func TestSizeHintMemory(t *testing.T) {
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
 
-// hostile are the hostile shapes of internal/attack at a few hundred KB (internal/attack
-// has them at any size): valid ones whose size hints could inflate maps,
-// and invalid ones and numbers out of range whose error is at the end.
+// hostile are shapes of internal/attack/shapes at a few hundred KB, decoded
+// into an any: valid ones whose size hints could inflate maps, and invalid
+// ones and numbers out of range whose error is at the end.
 func hostile() (valid, invalid map[string][]byte) {
-	wide := func(first string) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, `{"%s":1`, first)
-		for i := 1; i < 64; i++ {
-			fmt.Fprintf(&b, `,"m%d":%d`, i, i)
+	byName := map[string]func(int) []byte{}
+	for _, s := range shapes.All() {
+		if name, ok := strings.CutSuffix(s.Name, "/any"); ok {
+			byName[name] = s.Make
 		}
-		return b.String() + "}"
 	}
-	chain := func(open, inner, close string, n int) string {
-		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	valid, invalid = map[string][]byte{}, map[string][]byte{}
+	for _, name := range []string{"hint-chain", "hint-alternate", "hint-nested"} {
+		valid[name] = byName[name](300 << 10)
 	}
-	elems := func(n int, elem string) string {
-		return "[" + strings.Repeat(elem+",", max(1, n/(len(elem)+1))-1) + elem
+	for _, name := range []string{"deep-chains-too-deep", "deep-objects-cut", "records-cut-90", "records-trailing-garbage", "records-1e400-end"} {
+		invalid[name] = byName[name](300 << 10)
 	}
-	var rec strings.Builder
-	for i := 0; rec.Len() < 300<<10; i++ {
-		fmt.Fprintf(&rec, `{"id":%d,"user":"user%d","score":%d.5,"tags":["a","bc"],"address":{"city":"Paris"}},`, i, i, i)
-	}
-	records := "[" + rec.String()
-	valid = map[string][]byte{
-		"hint-chain":     []byte(elems(300<<10, wide("a")+","+chain(`{"a":`, "1", "}", 1000)) + "]"),
-		"hint-alternate": []byte(elems(300<<10, wide("a")+`,{"a":1}`) + "]"),
-		"hint-nested":    []byte(elems(300<<10, strings.TrimSuffix(wide("a"), "}")+`,"z":`+chain(`{"a":`, "1", "}", 100)+"}") + "]"),
-	}
-	invalid = map[string][]byte{
-		"deep-chains-too-deep": []byte(elems(300<<10, chain("[", "1", "]", 9990)) + "," + chain("[", "1", "]", 10001) + "]"),
-		"deep-chains-small":    []byte(elems(40<<10, chain("[", "1", "]", 9990)) + "," + chain("[", "1", "]", 10001) + "]"),
-		"deep-objects-cut":     []byte(elems(300<<10, chain(`{"a":`, "1", "}", 9990)) + `,{"a":1]`),
-		"records-cut":          []byte(records[:len(records)-20]),
-		"records-garbage":      []byte(records + "{}]x"),
-		"records-1e400-end":    []byte(records + `{"id":1e400}]`),
-	}
+	invalid["deep-chains-small"] = byName["deep-chains-too-deep"](40 << 10)
 	return valid, invalid
 }
 
