@@ -42,8 +42,7 @@ func Indent(dst *bytes.Buffer, src []byte, prefix, indent string) error {
 	for end > 0 && jsonwire.IsSpace(src[end-1]) {
 		end--
 	}
-	var scratch [512]byte
-	compact := jsonwire.AppendCompact(scratch[:0], src[:end])
+	compact := jsonwire.AppendCompact(make([]byte, 0, end), src[:end])
 	dst.Grow(2 * len(compact))
 	b, err := engine.AppendIndent(dst.AvailableBuffer(), compact, prefix, indent)
 	if err != nil { // valid JSON, compacted: cannot happen
