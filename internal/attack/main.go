@@ -21,22 +21,9 @@ import (
 	"syscall"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/attack/shapes"
 	"github.com/safejson/safejson/internal/testutil"
 )
-
-type login struct {
-	User  string         `json:"user"`
-	Count int            `json:"count"`
-	Extra map[string]any `json:"extra"`
-	Tags  []string       `json:"tags"`
-}
-
-// loose is a request body with a free-form part: a struct holding an any,
-// which goccy decodes with no scan first, duplicate keys included.
-type loose struct {
-	User  string `json:"user"`
-	Extra any    `json:"extra"`
-}
 
 type chainPtr *chainPtr
 
@@ -142,7 +129,7 @@ func main() {
 		}
 	}
 	anyT := func() any { return new(any) }
-	looseT := func() any { return new(loose) }
+	looseT := func() any { return new(shapes.Loose) }
 	switch *shape {
 	case "stray-closer-stream":
 		work = func() string {
@@ -166,7 +153,7 @@ func main() {
 	case "ndjson-100MB-decoder":
 		line := []byte(`{"user":"ada","count":3,"extra":{"k":"v"},"tags":["a","b"]}` + "\n")
 		work = func() string {
-			n, err := decodeAll[login](newDecoder(&ndjson{line: line, left: 100 << 20}))
+			n, err := decodeAll[shapes.Login](newDecoder(&ndjson{line: line, left: 100 << 20}))
 			return fmt.Sprintf("values %d, %v", n, err)
 		}
 	case "ptr-chain-200k-encode", "ptr-chain-1M-encode":
@@ -193,7 +180,7 @@ func main() {
 	case "tiny-keys-10MB-map":
 		work = into(tinyKeys(1_000_000), func() any { return new(map[string]any) })
 	case "tiny-keys-10MB-struct":
-		work = into(tinyKeys(1_000_000), func() any { return new(login) })
+		work = into(tinyKeys(1_000_000), func() any { return new(shapes.Login) })
 	case "escaped-string-12MB":
 		work = into([]byte(`"`+strings.Repeat(`\u0041`, 2_000_000)+`"`), func() any { return new(string) })
 	case "escaped-string-12MB-any":
@@ -203,7 +190,7 @@ func main() {
 	case "huge-number-1M-digits-int":
 		work = into([]byte("1"+strings.Repeat("0", 1_000_000)), func() any { return new(int) })
 	case "dup-keys-10MB-struct":
-		work = into(repeatJoin("{", `"count":1`, "}", 1_000_000), func() any { return new(login) })
+		work = into(repeatJoin("{", `"count":1`, "}", 1_000_000), func() any { return new(shapes.Login) })
 	case "dup-keys-10MB-map":
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string]any) })
 	case "unique-keys-64-wide-10MB-any":
@@ -263,7 +250,7 @@ func main() {
 		work = func() string {
 			n := 0
 			for range 20 {
-				k, _ := decodeAll[login](newDecoder(strings.NewReader(in)))
+				k, _ := decodeAll[shapes.Login](newDecoder(strings.NewReader(in)))
 				n += k
 			}
 			return fmt.Sprint("values ", n)
