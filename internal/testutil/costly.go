@@ -102,7 +102,7 @@ func bodies(t reflect.Type, n, depth int) []Body {
 			{"one-member-objects", `{"a":1}`},
 			{"small-numbers", "1"},
 			{"fractions", "1.5"},
-			{"long-mantissas", "1.00000000000000011102230246251565404236316680908203125e-307"},
+			{"long-mantissas", longMantissa},
 			{"short-strings", `"a"`},
 			{"escaped-strings", `"\u00e9\n"`},
 		} {
@@ -168,7 +168,8 @@ func bodies(t reflect.Type, n, depth int) []Body {
 }
 
 // small returns short JSON values for t that allocate when decoded into it,
-// the smallest first; a scalar's is one short value.
+// the smallest first; a scalar's is one short value (a float's also one
+// with a long mantissa).
 func small(t reflect.Type, depth int) []string {
 	switch t.Kind() {
 	case reflect.Pointer:
@@ -200,12 +201,20 @@ func small(t reflect.Type, depth int) []string {
 		return out
 	case reflect.String:
 		return []string{`"a"`}
+	case reflect.Float32, reflect.Float64:
+		// A mantissa past 19 digits takes strconv's slow path, which
+		// allocates for each number.
+		return []string{"1", longMantissa}
 	case reflect.Bool:
 		return []string{"true"}
 	default:
 		return []string{"1"}
 	}
 }
+
+// longMantissa is a float that encoding/json parses the slow way: more
+// digits than a uint64 holds, near the smallest normal float64.
+const longMantissa = "1.00000000000000011102230246251565404236316680908203125e-307"
 
 // container reports whether a value of t may hold other values (and so
 // allocate by the input's length).
