@@ -15,6 +15,7 @@ import (
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 type crashInner struct{ Value int }
@@ -71,9 +72,9 @@ func TestDecodeCrashShapesChild(t *testing.T) {
 // encoding/json's verdict.
 func TestDecodeCrashShapes(t *testing.T) {
 	for name, c := range crashShapes {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestDecodeCrashShapesChild$", "-test.count=1")
-		cmd.Env = append(os.Environ(), crashChildEnv+"="+name)
-		out, err := cmd.CombinedOutput()
+		out, err := testutil.RunSelf("^TestDecodeCrashShapesChild$", crashChildEnv+"="+name)
+		var exit *exec.ExitError
+		require.True(t, err == nil || errors.As(err, &exit), "%s: the child process: %v", name, err)
 		stdPanics := err != nil
 		assert.Equal(t, flavor.V2, stdPanics, "%s: encoding/json panics on json/v2 only: %s", name, out)
 		if stdPanics {

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"reflect"
 	"regexp"
-	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -25,6 +24,7 @@ import (
 	"github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/options"
+	"github.com/safejson/safejson/internal/testutil"
 	"github.com/safejson/safejson/safe"
 )
 
@@ -33,30 +33,7 @@ import (
 // run under qemu user-mode emulation, go test -exec qemu-aarch64-static,
 // without binfmt_misc), it is started through qemu-ARCH-static instead.
 func runSelf(name string) ([]byte, error) {
-	command := func(args ...string) *exec.Cmd {
-		cmd := exec.Command(args[0], args[1:]...)
-		cmd.Env = append(os.Environ(), stdDiesCase+"="+name)
-		return cmd
-	}
-	args := []string{os.Args[0], "-test.run=^TestStdDiesWhereCasesSay$"}
-	out, err := command(args...).CombinedOutput()
-	var exit *exec.ExitError
-	if err == nil || errors.As(err, &exit) {
-		return out, err
-	}
-	arch := map[string]string{"arm64": "aarch64", "amd64": "x86_64", "386": "i386"}[runtime.GOARCH]
-	if arch == "" {
-		arch = runtime.GOARCH
-	}
-	qemu, lookErr := exec.LookPath("qemu-" + arch + "-static")
-	if lookErr != nil {
-		return out, fmt.Errorf("cannot start the child (%v), nor find qemu-%s-static: %w", err, arch, lookErr)
-	}
-	out, err = command(append([]string{qemu}, args...)...).CombinedOutput()
-	if err != nil && !errors.As(err, &exit) {
-		return out, fmt.Errorf("cannot start the child through %s: %w", qemu, err)
-	}
-	return out, err
+	return testutil.RunSelf("^TestStdDiesWhereCasesSay$", stdDiesCase+"="+name)
 }
 
 // stdDiesCase names the case a child process of TestStdDiesWhereCasesSay
