@@ -195,25 +195,25 @@ func main() {
 		work = into(repeatJoin("{", `"count":[1]`, "}", 1_000_000), func() any { return new(map[string]any) })
 	case "unique-keys-64-wide-10MB-any":
 		// objects of 64 members without a key twice, each value [1]
-		work = into([]byte("["+strings.Repeat(uniqueObject(64, "[1]")+",", 17_000)+"{}]"), anyT)
+		work = into([]byte("["+strings.Repeat(shapes.UniqueObject(64, "[1]")+",", 17_000)+"{}]"), anyT)
 	case "unique-keys-64-deep-any":
 		// 9000 open objects of 64 members each: the longest member stack
 		in := "1"
 		for range 9000 {
-			in = uniqueObject(64, in)
+			in = shapes.UniqueObject(64, in)
 		}
 		work = into([]byte(in), anyT)
 	case "unique-keys-1M-wide-struct-any":
 		// one object of a million members without a key twice, in a struct's any
-		work = into([]byte(`{"user":"u","extra":`+uniqueObject(1_000_000, "[1]")+`}`), looseT)
+		work = into([]byte(`{"user":"u","extra":`+shapes.UniqueObject(1_000_000, "[1]")+`}`), looseT)
 	case "unique-keys-1000-wide-10MB-struct-any":
 		// objects of a thousand members without a key twice, in a struct's any
-		work = into([]byte(`{"user":"u","extra":[`+strings.Repeat(uniqueObject(1000, "[1]")+",", 1000)+"{}]}"), looseT)
+		work = into([]byte(`{"user":"u","extra":[`+strings.Repeat(shapes.UniqueObject(1000, "[1]")+",", 1000)+"{}]}"), looseT)
 	case "unique-keys-64-deep-struct-any":
 		// 9000 open objects of 64 members each, in a struct's any
 		in := "1"
 		for range 9000 {
-			in = uniqueObject(64, in)
+			in = shapes.UniqueObject(64, in)
 		}
 		work = into([]byte(`{"user":"u","extra":`+in+`}`), looseT)
 	case "unique-keys-300k-skipped-10MB-struct-any":
@@ -229,7 +229,7 @@ func main() {
 	case "dup-keys-wide-10MB-struct-any":
 		// half a million distinct keys, then each of them again, in one object
 		// in a struct's any
-		obj := uniqueObject(500_000, "[1]")
+		obj := shapes.UniqueObject(500_000, "[1]")
 		work = into([]byte(`{"user":"u","extra":`+obj[:len(obj)-1]+","+obj[1:]+`}`), looseT)
 	case "dup-keys-10MB-struct-any":
 		// one key a million times in a struct's any
@@ -318,16 +318,4 @@ func main() {
 		res = res[:70] + "…"
 	}
 	fmt.Printf("%.3f\t%d\t%s\n", used, ru.Maxrss/1024, strings.ReplaceAll(res, "\n", " "))
-}
-
-// uniqueObject returns an object of n members of distinct keys, the last
-// one's value last, the others [1].
-func uniqueObject(n int, last string) string {
-	var b strings.Builder
-	b.WriteString("{")
-	for i := range n - 1 {
-		fmt.Fprintf(&b, `"k%d":[1],`, i)
-	}
-	b.WriteString(`"z":` + last + "}")
-	return b.String()
 }

@@ -121,7 +121,7 @@ func All() []Shape {
 	add("dup-keys-objects", func(n int) []byte { return repeatMembers(n, `"extra":{"k":{}}`) }, loginT, looseT)
 	// Many distinct short keys: map growth, skipped members.
 	add("tiny-keys", tinyKeys, mapT, intMapT, loginT, looseT)
-	add("unique-keys-64-wide", func(n int) []byte { return repeatElems(n, uniqueObject(64, "[1]")) }, anyT, looseT)
+	add("unique-keys-64-wide", func(n int) []byte { return repeatElems(n, UniqueObject(64, "[1]")) }, anyT, looseT)
 	// Deep nesting: within the limit, and past it.
 	add("deep-arrays-9000", func(n int) []byte { return repeatElems(n, chain("[", "", "]", 9000)) }, anyT, looseT)
 	add("deep-arrays-past-limit", func(n int) []byte { return []byte(chain("[", "", "]", n/2)) }, anyT, looseT)
@@ -188,9 +188,9 @@ func wideObject(first string, n int) string {
 	return b.String()
 }
 
-// uniqueObject returns an object of n members of distinct keys, the last
+// UniqueObject returns an object of n members of distinct keys, the last
 // one's value last, the others [1].
-func uniqueObject(n int, last string) string {
+func UniqueObject(n int, last string) string {
 	var b strings.Builder
 	b.WriteString("{")
 	for i := range n - 1 {
