@@ -24,8 +24,7 @@ type crashChild struct{ crashInner }
 
 func (c *crashChild) UnmarshalJSON(data []byte) error { return json.Unmarshal(data, &c.crashInner) }
 
-// crashParent: a field embedding a pointer whose type has UnmarshalJSON
-// (golang/go#81244).
+// crashParent: a field embedding a pointer whose type has UnmarshalJSON.
 type crashParent struct {
 	MyChild struct{ *crashChild }
 }
@@ -35,7 +34,7 @@ type crashHiddenFallback struct {
 }
 
 // crashDestination: an unexported embedded pointer to a struct with a
-// ",embed" field (golang/go#81297).
+// ",embed" field.
 type crashDestination struct {
 	*crashHiddenFallback
 }

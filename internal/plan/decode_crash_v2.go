@@ -3,5 +3,5 @@
 package plan
 
 // crashShapesPanic: encoding/json on json/v2 panics on the shapes of
-// DecodeCrashes (golang/go#81244, golang/go#81297).
+// DecodeCrashes (docs/differences.md names them).
 const crashShapesPanic = true
