@@ -123,13 +123,11 @@ var defaultCandidates = func() []candidate {
 // internal/engine), process CPU time per call, on both toolchains; the
 // figures are in docs/benchmarks.md. (bench measures the default engine's
 // name as the default plan: sonic alone, where it is the default, is timed
-// through Options{Engine: engine.Lookup("sonic")} directly.) Sending every type that is neither
-// recursive nor holds an interface to sonic first was measured and
-// rejected: sonic pays a fixed cost per call (a heap-allocated copy of the
-// interface header, its own pools) that makes it slower on small values
-// (Options{Engine: …}.Marshal, process CPU time, goccy ÷ sonic: an int
-// 0.50, one bench item 0.64, five items 0.64) and no faster on the seed's
-// items (20 and 500: 1.03 and 0.91, within the noise).
+// through Options{Engine: engine.Lookup("sonic")} directly.) Sending every
+// type that is neither recursive nor holds an interface to sonic first was
+// measured and rejected: sonic pays a fixed cost per call (a heap-allocated
+// copy of the interface header, its own pools) that makes it slower on small
+// values and no faster on the seed's items.
 //
 // The choice is static, not measured at first use (timing the first encodes
 // of a type through each engine): where the engines are close
