@@ -24,9 +24,10 @@ type Body struct {
 // kind — for an interface, chains of one-member objects and of
 // one-element arrays, empty objects and arrays, numbers, distinct member
 // names, escaped strings and long mantissas; for a slice, array or map,
-// many of the smallest elements that allocate; for a struct, one of those
-// in each field that holds a container; for a number, one long number —
-// and their costliest for CPU are in the list too. n should be at least a
+// many of the smallest elements that allocate (for a map, also under one
+// name repeated); for a struct, one of those in each field that holds a
+// container or a number; for a number, one long number — and their
+// costliest for CPU are in the list too. n should be at least a
 // few hundred bytes.
 func CostlyBodies(t reflect.Type, n int) []Body {
 	var out []Body
@@ -131,13 +132,15 @@ func bodies(t reflect.Type, n, depth int) []Body {
 		for _, e := range small(t.Elem(), depth+1) {
 			out = append(out, Body{"members " + e, names(n, e)})
 		}
-		return out
+		// One name over and over: the most members in n bytes.
+		e := small(t.Elem(), depth+1)[0]
+		return append(out, Body{"one name " + e, repeat("{", `"0":`+e, "}", n)})
 	case reflect.Struct:
 		var out []Body
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name, ok := fieldName(f)
-			if !ok || !container(f.Type) {
+			if !ok || !(container(f.Type) || number(f.Type)) {
 				continue
 			}
 			open := `{"` + name + `":`
@@ -224,6 +227,20 @@ func container(t reflect.Type) bool {
 	}
 	switch t.Kind() {
 	case reflect.Interface, reflect.Slice, reflect.Array, reflect.Map, reflect.Struct, reflect.String:
+		return true
+	}
+	return false
+}
+
+// number reports whether t (through pointers) is a number kind, whose one
+// long value costs encoding/json by its length.
+func number(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return true
 	}
 	return false

@@ -101,6 +101,7 @@ func TestCostlyBodies(t *testing.T) {
 		Tags []string         `json:"tags"`
 		M    map[string][]int `json:"m"`
 		X    any              `json:"x,omitempty"`
+		F    *float64         `json:"f"`
 		Skip any              `json:"-"`
 	}
 	for _, typ := range []reflect.Type{reflect.TypeFor[any](), reflect.TypeFor[[]any](), reflect.TypeFor[map[string]any](),
@@ -110,7 +111,7 @@ func TestCostlyBodies(t *testing.T) {
 		for _, b := range bodies {
 			require.Len(t, b.Data, 4000, "%v %s", typ, b.Name)
 			require.True(t, json.Valid(b.Data), "%v %s", typ, b.Name)
-			if b.Name == "long number" {
+			if strings.HasSuffix(b.Name, "long number") {
 				var ute *json.UnmarshalTypeError
 				assert.ErrorAs(t, json.Unmarshal(b.Data, reflect.New(typ).Interface()), &ute, "%v %s", typ, b.Name)
 				continue
