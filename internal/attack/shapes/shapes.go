@@ -47,6 +47,28 @@ type Loose struct {
 // Wide is a struct of 64 ints: 512 bytes for the two bytes of `{}`.
 type Wide struct{ A [64]int }
 
+// Reading is a struct of numbers only: its costliest body for
+// encoding/json is one long number.
+type Reading struct {
+	ID    int     `json:"id"`
+	Value float64 `json:"value"`
+	Level uint8   `json:"level"`
+}
+
+// Record is the type of the elements of records.
+type Record struct {
+	ID      int      `json:"id"`
+	User    string   `json:"user"`
+	Email   string   `json:"email"`
+	Active  bool     `json:"active"`
+	Score   float64  `json:"score"`
+	Tags    []string `json:"tags"`
+	Address struct {
+		City string `json:"city"`
+		Zip  string `json:"zip"`
+	} `json:"address"`
+}
+
 var (
 	anyT     = reflect.TypeFor[any]()
 	sliceT   = reflect.TypeFor[[]any]()
@@ -58,6 +80,10 @@ var (
 	wideT    = reflect.TypeFor[[]Wide]()
 	stringT  = reflect.TypeFor[string]()
 	float64T = reflect.TypeFor[float64]()
+	intT     = reflect.TypeFor[int]()
+	uint8T   = reflect.TypeFor[uint8]()
+	readingT = reflect.TypeFor[Reading]()
+	recordsT = reflect.TypeFor[[]Record]()
 )
 
 // All returns every shape.
@@ -106,9 +132,24 @@ func All() []Shape {
 		return b[:len(b)*9/10]
 	}, anyT, sliceT, looseT)
 	add("records-trailing-garbage", func(n int) []byte { return append(records(n), 'x') }, anyT, sliceT)
-	add("records-bad-literal-end", func(n int) []byte { return endWith(records(n), `{"user":"u","count":tru}`) }, anyT, sliceT)
+	add("records-bad-literal-end", func(n int) []byte { return endWith(records(n), `{"user":"u","count":tru}`) }, anyT, sliceT, recordsT)
 	add("numbers-1e400-end", func(n int) []byte { return endWith(repeatElems(n, "1.25,-3e-5,12345678"), "1e400") }, anyT, sliceT, looseT)
-	add("records-1e400-end", func(n int) []byte { return endWith(records(n), `{"user":"u","count":1e400}`) }, anyT, sliceT)
+	add("records-1e400-end", func(n int) []byte { return endWith(records(n), `{"user":"u","score":1e400}`) }, anyT, sliceT, recordsT)
+	// A body an engine decodes to its end and then refuses (a value of
+	// another type, a number out of range, a syntax error, too deep):
+	// encoding/json decodes it again for its verdict.
+	add("records-type-mismatch-end", func(n int) []byte { return endWith(records(n), `{"id":"x"}`) }, recordsT)
+	add("records-int-overflow-end", func(n int) []byte { return endWith(records(n), `{"id":100000000000000000000}`) }, recordsT)
+	add("records-too-deep-end", func(n int) []byte {
+		return endWith(records(n), `{"tags":`+chain("[", "", "]", 10001)+"}")
+	}, recordsT)
+	add("records-bad-escape-end", func(n int) []byte { return endWith(records(n), `{"user":"\uZZZZ"}`) }, recordsT, anyT)
+	add("ints-overflow-end", func(n int) []byte { return endWith(repeatElems(n, "12345678"), "100000000000000000000") }, intsT)
+	add("int-members-overflow-end", func(n int) []byte {
+		b := repeatMembers(n, `"a":1`)
+		return append(b[:len(b)-1:len(b)-1], `,"b":100000000000000000000}`...)
+	}, intMapT)
+	add("string-bad-escape-end", func(n int) []byte { return []byte(`"` + strings.Repeat("a", n-8) + `\uZZZZ"`) }, stringT)
 	add("empties-unclosed", func(n int) []byte { return bytes.TrimSuffix(repeatElems(n, "{}"), []byte("]")) }, wideT, anyT)
 	// Many small values: the element stack, number chunks, empty values.
 	add("small-arrays", func(n int) []byte { return repeatElems(n, `[1.5,"a",[2.5],[]]`) }, anyT)
@@ -132,7 +173,15 @@ func All() []Shape {
 		return []byte(`["` + strings.Repeat(`\ud83d\ude00`, (n-4)/12) + `"]`)
 	}, anyT, looseT)
 	add("invalid-utf8-strings", func(n int) []byte { return repeatElems(n, "\"\xff\xfe\xfd\"") }, anyT)
-	add("huge-number", func(n int) []byte { return []byte("1" + strings.Repeat("0", n-1)) }, anyT, float64T)
+	add("huge-number", func(n int) []byte { return []byte("1" + strings.Repeat("0", n-1)) }, anyT)
+	// One long number an engine parses at encoding/json's cost, then
+	// refuses: out of the range of the type, or not an integer.
+	long := add
+	long("huge-number-typed", func(n int) []byte { return []byte("1" + strings.Repeat("0", n-1)) }, float64T, intT, uint8T)
+	long("long-fraction-e400", func(n int) []byte { return []byte("1." + strings.Repeat("0", n-8) + "1e400") }, float64T)
+	long("huge-number-member", func(n int) []byte { return []byte(`{"id":1,"value":1` + strings.Repeat("0", n-18) + "}") }, readingT)
+	long("huge-int-member", func(n int) []byte { return []byte(`{"level":1` + strings.Repeat("0", n-11) + "}") }, readingT)
+	long("long-fraction-int-member", func(n int) []byte { return []byte(`{"id":1.` + strings.Repeat("0", n-10) + "1}") }, readingT)
 	add("long-mantissas", func(n int) []byte {
 		return repeatElems(n, "1.00000000000000011102230246251565404236316680908203125e-307")
 	}, anyT, reflect.TypeFor[[]float64]())
@@ -150,6 +199,8 @@ func typeName(t reflect.Type) string {
 		return "slice"
 	case mapT:
 		return "map"
+	case recordsT:
+		return "[]Record"
 	}
 	return strings.TrimPrefix(t.String(), "shapes.")
 }
