@@ -44,6 +44,10 @@ import (
 // slice with capacity, a map with entries, a pointer) goes to encoding/json
 // alone.
 //
+// Input that may hold a long number (longNumber: decode_long.go) goes to
+// encoding/json alone: an engine parses one at encoding/json's cost, and
+// one it refuses would be parsed twice.
+//
 // A dynamic target under the default plan (a *any holding nil, a
 // *map[string]any, a *[]any of no capacity: anydec.Target) is decoded by
 // safejson's own decoder (internal/anydec), which checks the input by
@@ -85,6 +89,10 @@ func (o Options) Unmarshal(data []byte, v any) error {
 	}
 	kind := prefilledKind(reflect.ValueOf(v))
 	if kind == targetReaching {
+		return stdUnmarshal(data, v)
+	}
+	if longNumber(data) {
+		stats.Add(stats.DecodeQuirk)
 		return stdUnmarshal(data, v)
 	}
 	if r.Needs != 0 {
@@ -371,6 +379,10 @@ func (d *Decoder) Decode(v any) error {
 	var raw json.RawMessage
 	if err := d.std.Decode(&raw); err != nil {
 		return err // a syntax or read error: the stream is over, as in json.Decoder
+	}
+	if longNumber(raw) {
+		stats.Add(stats.DecodeQuirk)
+		return d.valueError(stdUnmarshal(raw, v), start, raw)
 	}
 	eng := r.Eng
 	if r.Needs != 0 {

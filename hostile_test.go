@@ -108,6 +108,11 @@ func TestHostileBound(t *testing.T) {
 			if full {
 				assert.LessOrEqual(t, float64(ours.cpu), 5*2*maxCPU+2e6, "%s by %s: CPU time", s.Name, r.name)
 			}
+			if s.Long && r.name == "Unmarshal" {
+				// encoding/json alone: no engine parses the number first.
+				assert.LessOrEqual(t, ours.bytes, same.bytes+4<<10, "%s by %s: bytes allocated, against encoding/json on the body", s.Name, r.name)
+				assert.LessOrEqual(t, ours.allocs, same.allocs+4, "%s by %s: allocations, against encoding/json on the body", s.Name, r.name)
+			}
 		}
 	}
 }

@@ -37,8 +37,9 @@ const (
 	DecodeOwn
 	// Decode fallbacks by cause: the engine failed on valid input (decoded
 	// again by encoding/json), the engine panicked, the engine is known to
-	// decode the target's type, or input of this form, wrongly (a decode
-	// quirk: encoding/json decoded it), the
+	// decode the target's type, or input of this form, wrongly or no faster
+	// than encoding/json (a decode quirk, a long number: encoding/json
+	// decoded it), the
 	// own decoder handed the input to encoding/json (invalid, of another
 	// kind than the target, a number out of range).
 	DecodeRejected

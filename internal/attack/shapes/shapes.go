@@ -27,6 +27,10 @@ type Shape struct {
 	// Make returns a body of about n bytes (at least n/2, at most n plus
 	// one element), n at least 64 KB.
 	Make func(n int) []byte
+	// Long says that the body holds a number too long for an engine to
+	// parse faster than encoding/json, which safejson.Unmarshal hands to
+	// encoding/json alone: it costs what encoding/json costs on it.
+	Long bool
 }
 
 // Login is a request body with a free-form map and a list.
@@ -176,7 +180,13 @@ func All() []Shape {
 	add("huge-number", func(n int) []byte { return []byte("1" + strings.Repeat("0", n-1)) }, anyT)
 	// One long number an engine parses at encoding/json's cost, then
 	// refuses: out of the range of the type, or not an integer.
-	long := add
+	long := func(name string, make func(n int) []byte, types ...reflect.Type) {
+		first := len(out)
+		add(name, make, types...)
+		for i := first; i < len(out); i++ {
+			out[i].Long = true
+		}
+	}
 	long("huge-number-typed", func(n int) []byte { return []byte("1" + strings.Repeat("0", n-1)) }, float64T, intT, uint8T)
 	long("long-fraction-e400", func(n int) []byte { return []byte("1." + strings.Repeat("0", n-8) + "1e400") }, float64T)
 	long("huge-number-member", func(n int) []byte { return []byte(`{"id":1,"value":1` + strings.Repeat("0", n-18) + "}") }, readingT)
