@@ -115,10 +115,15 @@ func TestSizeHintMemory(t *testing.T) {
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
 
-// hostile are shapes of internal/attack/shapes at a few hundred KB, decoded
-// into an any: valid ones whose size hints could inflate maps, and invalid
-// ones and numbers out of range whose error is at the end.
+// hostile are shapes of internal/attack/shapes at a few hundred KB (a tenth
+// of that when testutil.Reduced), decoded into an any: valid ones whose size
+// hints could inflate maps, and invalid ones and numbers out of range whose
+// error is at the end.
 func hostile() (valid, invalid map[string][]byte) {
+	size, small := 300<<10, 40<<10
+	if testutil.Reduced() {
+		size, small = 30<<10, 8<<10
+	}
 	byName := map[string]func(int) []byte{}
 	for _, s := range shapes.All() {
 		if name, ok := strings.CutSuffix(s.Name, "/any"); ok {
@@ -127,12 +132,12 @@ func hostile() (valid, invalid map[string][]byte) {
 	}
 	valid, invalid = map[string][]byte{}, map[string][]byte{}
 	for _, name := range []string{"hint-chain", "hint-alternate", "hint-nested"} {
-		valid[name] = byName[name](300 << 10)
+		valid[name] = byName[name](size)
 	}
 	for _, name := range []string{"deep-chains-too-deep", "deep-objects-cut", "records-cut-90", "records-trailing-garbage", "records-1e400-end"} {
-		invalid[name] = byName[name](300 << 10)
+		invalid[name] = byName[name](size)
 	}
-	invalid["deep-chains-small"] = byName["deep-chains-too-deep"](40 << 10)
+	invalid["deep-chains-small"] = byName["deep-chains-too-deep"](small)
 	return valid, invalid
 }
 
