@@ -179,7 +179,7 @@ func sameOutcome(wantErr, gotErr error, want, got any) string {
 // run at every 5% of heap growth.
 func TestConcurrentFirstUseRandomTypes(t *testing.T) {
 	types, groups, perGroup := 80, 4, 4
-	if testing.Short() || testutil.RaceEnabled { // the race detector slows it tenfold
+	if testutil.Reduced() {
 		types, groups = 30, 2
 	}
 	workers := groups * perGroup

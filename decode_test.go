@@ -452,12 +452,11 @@ func TestDecodeInterfaceKeys(t *testing.T) {
 // allocates at most twice, and the value keeps alive at most twice, what
 // encoding/json spends on the costliest valid body of the same length for
 // the type (testutil.MostCostly, measured at 64 KB and taken per byte: the
-// costly bodies repeat one shape). -short, -race and other architectures
-// than amd64 (arm64 runs under qemu emulation here) take a tenth of the
+// costly bodies repeat one shape). testutil.Reduced takes a tenth of the
 // members.
 func TestDuplicateKeysMemory(t *testing.T) {
 	members, depth, costlyLen := 50000, 300, 64<<10
-	if testing.Short() || testutil.RaceEnabled || runtime.GOARCH != "amd64" {
+	if testutil.Reduced() {
 		members, depth, costlyLen = 5000, 30, 16<<10
 	}
 	obj := func(n int, last string) string {
@@ -758,7 +757,11 @@ func TestDecoderHoldsOneValue(t *testing.T) {
 			runtime.ReadMemStats(&m)
 			return m.HeapAlloc
 		}
-		values := (20 << 20) / len(line)
+		stream := 20 << 20
+		if testutil.Reduced() {
+			stream = 4 << 20 // still 4× the bound below, were each value held
+		}
+		values := stream / len(line)
 		var start uint64
 		for i := range values {
 			if i == 100 {
@@ -1287,7 +1290,7 @@ func mutateOnce(x any, r *rand.Rand) any {
 // run, on every engine.
 func TestPrefilledRandom(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	if testutil.Reduced() {
 		n = 500
 	}
 	r := rand.New(rand.NewPCG(11, 12))

@@ -52,12 +52,11 @@ func viaDecoder(newDecoder func(*bytes.Reader) interface{ Decode(any) error }) f
 // (testutil.CostlyBodies, measured at 64 KB, or the bodies' size if less,
 // and taken per byte: each repeats one shape). Bytes and allocations are asserted within the bound (2×);
 // CPU time is logged, and asserted with a generous factor (5× the bound)
-// only on amd64 outside -short and -race, where it is steady enough. The
+// only when the run is not testutil.Reduced, where it is steady enough. The
 // verdict is encoding/json's on the same body, whose cost is logged too.
-// Bodies are 128 KB there, 16 KB under -short, -race and on other
-// architectures (arm64 runs under qemu emulation here).
+// Bodies are 128 KB there, 16 KB when Reduced.
 func TestHostileBound(t *testing.T) {
-	full := !testing.Short() && !testutil.RaceEnabled && runtime.GOARCH == "amd64"
+	full := !testutil.Reduced()
 	n, costlyLen := 128<<10, 64<<10
 	if !full {
 		n, costlyLen = 16<<10, 16<<10

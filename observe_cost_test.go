@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // costAttack is a body a client sends that the server decodes into any and
@@ -96,7 +97,7 @@ func allocs(f func()) (bytes, count uint64) {
 // machine cannot fail it.
 func TestReportCostAttacks(t *testing.T) {
 	scales := []int{1, 4, 16}
-	if testing.Short() {
+	if testutil.Reduced() {
 		scales = []int{1, 2, 4}
 	}
 	for _, a := range costAttacks() {

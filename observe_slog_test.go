@@ -144,13 +144,14 @@ func (w *lineCounter) Write(p []byte) (int, error) {
 }
 
 // TestSubstituteLoggerMemory: 2,000 requests whose substitutes sit under
-// 1 MB keys, each its own, leave the logger holding at most
-// DefaultSubstituteKeys × SubstituteKeyBytes (what the docs state), and
-// each line it writes is short, the key cut as safe.Pointer.Short says.
+// 1 MB keys (64 KB when testutil.Reduced), each its own, leave the logger
+// holding at most DefaultSubstituteKeys × SubstituteKeyBytes (what the docs
+// state), and each line it writes is short, the key cut as
+// safe.Pointer.Short says.
 func TestSubstituteLoggerMemory(t *testing.T) {
 	requests, keyLen := 2000, 1<<20
-	if testing.Short() {
-		requests = 300
+	if testutil.Reduced() {
+		keyLen = 64 << 10 // as many requests (more than the logger keeps), shorter keys
 	}
 	var w lineCounter
 	sl := NewSubstituteLogger(slog.New(slog.NewTextHandler(&w, nil)), time.Hour, 0)

@@ -52,7 +52,7 @@ func TestPointerChains(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "null", string(out))
 	sizes := []int{100_000, 1_000_000}
-	if testing.Short() || testutil.RaceEnabled {
+	if testutil.Reduced() {
 		sizes = sizes[:1]
 	}
 	for _, size := range sizes {

@@ -124,11 +124,16 @@ type encodeState struct {
 
 	// report is Options.OnSubstitute; subs the substitutes it is handed
 	// after the encode; path the member names and indices down to the
-	// value being written, kept only for a report.
+	// value being written, kept only for a report; nodeOf the nodes in
+	// arena (1 + id) of its first frames, those that have one.
 	report func(Substitution)
 	subs   subList
 	path   []frame
-	nodes  []pathNode // where pointer takes new path nodes from; never reused after the encode
+	nodeOf []int32
+	arena  *pathArena // the encode's own (its pointers hold it), nil until a pointer needs it
+	// firstNodes and firstNames size an encode's arena: those of the
+	// last one, bounded.
+	firstNodes, firstNames int
 	// substitutes counts the substitutes of this encode by reason
 	// (stats.Reasons), for the process counters; anySubstitute: one was.
 	substitutes   [stats.NumReasons]uint32
@@ -187,14 +192,22 @@ func newEncodeState(o *options.Options) *encodeState {
 // release returns e to the pool, dropping what it should not keep: user data
 // it still references, and a buffer too large for what it was used for.
 func (e *encodeState) release() {
+	reporting := e.report != nil
 	e.replacer, e.report = nil, nil
 	if e.anySubstitute || len(e.path) > 0 { // an aborted encode
 		e.subs = e.subs.reset()
-		clear(e.path[:cap(e.path)])
-		e.path = e.path[:0]
 		e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	}
-	e.path, e.nodes = dropLarge(e.path), nil
+	if reporting {
+		// The names popPath left in the frames: cleared, or dropped with a
+		// path too long to clear at every encode.
+		if cap(e.path) > maxKeptPath {
+			e.path = nil
+		}
+		clear(e.path[:cap(e.path)])
+		e.endPointers()
+	}
+	e.path, e.nodeOf = dropLarge(e.path), dropLarge(e.nodeOf)
 	e.pairs, e.entries, e.order = dropLarge(e.pairs), dropLarge(e.entries), dropLarge(e.order)
 	e.anc.reset()
 	if len(e.anc.table) > maxTable {
@@ -213,6 +226,9 @@ const (
 	maxScratch = 1 << 14
 	maxTable   = 1 << 15
 )
+
+// maxKeptPath is the most frames of a report's path kept in the pool.
+const maxKeptPath = 256
 
 // dropLarge empties a scratch stack (whose used part the map encoders have
 // already cleared), dropping it when it grew large.

@@ -1,75 +1,201 @@
 package safe
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Pointer is a JSON Pointer (RFC 6901) to a value the encoder wrote: the
 // path of member names and array indices from the top level down to it.
 // The zero Pointer is the top level.
 //
-// The pointers of one encode share their common prefix: a Pointer is a
-// reference to the last token, each token to the one before it, so that
-// handing a substitute's place to OnSubstitute costs the same whatever the
-// length of its path. The text is built only when asked for, once per
-// token and shared by the pointers below it.
-type Pointer struct{ n *pathNode }
+// The pointers of one encode share their common prefix: a Pointer holds
+// its last token and a reference to the token before it, each token one
+// to the one before it, so that handing a substitute's place to
+// OnSubstitute costs the same whatever the length of its path. The text is
+// built only when asked for, once per token before the last, and shared
+// by the pointers below it.
+//
+// A Pointer kept after OnSubstitute returns stays valid: it keeps alive
+// the tokens of its encode (16 bytes per token that comes before the last
+// in a substitute's path, the member names among them and those that end
+// a path, copied, and what String and Hash worked out for them). They
+// belong to that encode alone: nothing else holds them once its pointers
+// are gone. As String and Hash keep what they work out there, the pointers
+// of one encode are used from one goroutine at a time (as OnSubstitute
+// runs).
+type Pointer struct {
+	a     *pathArena // the encode's tokens; nil when none was needed
+	up    int32      // the node of the token before the last (1 + its id); 0: none
+	depth int32      // the number of tokens: 0 for the top level
+	tok   int64      // the last token, as pathNode.tok
+}
+
+// pathArena holds the tokens of the pointers of one encode, linked by
+// index, in blocks that hold no pointer: the collector does not scan them,
+// and writing them costs no write barrier.
+type pathArena struct {
+	nodes  [][]pathNode // the nodes: id k<<nodeShift | i is nodes[k][i]
+	used   int          // the nodes used in the last block
+	names  [][]byte     // the names: each its length (uvarint) and its bytes, in one block, never rewritten
+	hashes [][]uint64   // hashes[k][i]: the Hash of node k<<nodeShift | i; 0 until worked out
+	texts  [][]string   // texts[k][i]: its String; "" until built
+
+	count, nameBytes int // nodes and bytes of names so far
+	nextNodes        int // the size of the next block of nodes
+	nextNames        int // of names
+
+	// The first blocks' places in nodes and names.
+	nodeSpine [2][]pathNode
+	nameSpine [2][]byte
+}
+
+// newArena returns an arena whose first blocks hold nodes nodes and names
+// bytes of names.
+func newArena(nodes, names int) *pathArena {
+	a := &pathArena{nextNodes: nodes, nextNames: names}
+	a.nodes, a.names = a.nodeSpine[:0], a.nameSpine[:0]
+	return a
+}
 
 // pathNode is one reference token of a path, below its parent's.
 type pathNode struct {
-	parent *pathNode
-	tok    string // the member name, unescaped; for an index, "" and idx ≥ 0
-	idx    int
-	hash   uint64  // Hash, 0 until worked out (a hash has its lowest bit set)
-	text   *string // String, nil until built
+	up  int32 // the parent's node (1 + its id); 0: none
+	tok int64 // an index (≥ 0), or ^(k<<32 | offset) of a name in names[k]
 }
 
-// token returns n's reference token, unescaped.
-func (n *pathNode) token() string {
-	if n.idx >= 0 {
-		return strconv.Itoa(n.idx)
+// Limits of an arena's blocks: 1<<nodeShift nodes, maxNameBlock bytes of
+// names (or one name).
+const (
+	nodeShift    = 16
+	maxNameBlock = 64 << 10
+)
+
+// node returns the node of 1 + id up.
+func (a *pathArena) node(up int32) *pathNode {
+	id := up - 1
+	return &a.nodes[id>>nodeShift][id&(1<<nodeShift-1)]
+}
+
+// addNode adds n and returns 1 + its id.
+func (a *pathArena) addNode(n pathNode) int32 {
+	k := len(a.nodes) - 1
+	if k < 0 || a.used == len(a.nodes[k]) {
+		a.nodes = append(a.nodes, make([]pathNode, a.nextNodes))
+		a.nextNodes = min(2*a.nextNodes, 1<<nodeShift)
+		k, a.used = k+1, 0
 	}
-	return n.tok
+	a.nodes[k][a.used] = n
+	a.used++
+	a.count++
+	return int32(k<<nodeShift|(a.used-1)) + 1
+}
+
+// addName copies name into names and returns its token.
+func (a *pathArena) addName(name string) int64 {
+	need := uvarintLen(len(name)) + len(name)
+	k := len(a.names) - 1
+	if k < 0 || cap(a.names[k])-len(a.names[k]) < need {
+		a.names = append(a.names, make([]byte, 0, max(need, a.nextNames)))
+		a.nextNames = min(2*a.nextNames, maxNameBlock)
+		k++
+	}
+	blk := a.names[k]
+	off := len(blk)
+	blk = binary.AppendUvarint(blk, uint64(len(name)))
+	a.names[k] = append(blk, name...)
+	a.nameBytes += need
+	return ^(int64(k)<<32 | int64(off))
+}
+
+// uvarintLen is the length of n as a uvarint.
+func uvarintLen(n int) int {
+	l := 1
+	for ; n >= 0x80; n >>= 7 {
+		l++
+	}
+	return l
+}
+
+// token returns tok (as pathNode.tok), unescaped.
+func (a *pathArena) token(tok int64) string {
+	if tok >= 0 {
+		return strconv.FormatInt(tok, 10)
+	}
+	tok = ^tok
+	blk := a.names[tok>>32][tok&(1<<32-1):]
+	n, w := binary.Uvarint(blk)
+	if n == 0 {
+		return ""
+	}
+	// A name's bytes are never written again once copied.
+	return unsafe.String(&blk[w], int(n))
+}
+
+// text returns the text of the pointer ending at node up, building it and
+// those of the nodes above it not built yet.
+func (a *pathArena) text(up int32) string {
+	if t := a.texts; len(t) == len(a.nodes) && t[len(t)-1] != nil {
+		if s := t[(up-1)>>nodeShift][(up-1)&(1<<nodeShift-1)]; s != "" {
+			return s
+		}
+	}
+	for k := range a.nodes {
+		if k == len(a.texts) {
+			a.texts = append(a.texts, nil)
+		}
+		if a.texts[k] == nil {
+			a.texts[k] = make([]string, len(a.nodes[k]))
+		}
+	}
+	at := func(up int32) *string {
+		id := up - 1
+		return &a.texts[id>>nodeShift][id&(1<<nodeShift-1)]
+	}
+	// Outermost first, each from its parent's, so that a prefix shared by
+	// many pointers is written once.
+	var chain []int32
+	for m := up; m > 0 && *at(m) == ""; m = a.node(m).up {
+		chain = append(chain, m)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		m := chain[i]
+		prefix := ""
+		if parent := a.node(m).up; parent > 0 {
+			prefix = *at(parent)
+		}
+		*at(m) = appendToken(prefix, a.token(a.node(m).tok))
+	}
+	return *at(up)
+}
+
+// appendToken returns prefix, "/" and tok, escaped.
+func appendToken(prefix, tok string) string {
+	var b strings.Builder
+	b.Grow(len(prefix) + 1 + len(tok))
+	b.WriteString(prefix)
+	b.WriteByte('/')
+	writeEscaped(&b, tok)
+	return b.String()
 }
 
 // String returns the pointer's text: "" for the top level,
 // "/items/3/owner" for member owner of the fourth element of member items,
 // "~" and "/" in a name escaped as "~0" and "~1".
 func (p Pointer) String() string {
-	n := p.n
-	if n == nil {
+	if p.depth == 0 {
 		return ""
 	}
-	if n.text != nil {
-		return *n.text
+	prefix := ""
+	if p.up > 0 {
+		prefix = p.a.text(p.up)
 	}
-	// Build the texts of the tokens not built yet, outermost first, each
-	// from its parent's, so that a prefix shared by many pointers is
-	// written once.
-	var chain []*pathNode
-	for m := n; m != nil && m.text == nil; m = m.parent {
-		chain = append(chain, m)
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		m := chain[i]
-		var b strings.Builder
-		prefix := ""
-		if m.parent != nil {
-			prefix = *m.parent.text
-		}
-		tok := m.token()
-		b.Grow(len(prefix) + 1 + len(tok))
-		b.WriteString(prefix)
-		b.WriteByte('/')
-		writeEscaped(&b, tok)
-		text := b.String()
-		m.text = &text
-	}
-	return *n.text
+	return appendToken(prefix, p.a.token(p.tok))
 }
 
 // hashSeed is the seed of every Pointer's Hash in this process.
@@ -77,38 +203,65 @@ var hashSeed = maphash.MakeSeed()
 
 // Hash returns a hash of the pointer: equal pointers (the same text) hash
 // alike within a process, and others collide as rarely as maphash's
-// hashes do. It is worked out once per token, from the parent's hash, and
-// shared by the pointers below it: a caller that remembers pointers (a
-// logger that writes each once) can keep 8 bytes per pointer and pay for
-// each token once, whatever the path's length.
+// hashes do. It is worked out once per token before the last, from the
+// parent's hash, and shared by the pointers below it: a caller that
+// remembers pointers (a logger that writes each once) can keep 8 bytes per
+// pointer and pay for each token once, whatever the path's length.
 func (p Pointer) Hash() uint64 {
-	n := p.n
-	if n == nil {
+	if p.depth == 0 {
 		return maphash.Comparable(hashSeed, [2]uint64{})
 	}
-	if n.hash != 0 {
-		return n.hash
+	var parent uint64
+	if p.up > 0 {
+		parent = p.a.hash(p.up)
 	}
-	var chain []*pathNode
-	for m := n; m != nil && m.hash == 0; m = m.parent {
+	return p.a.tokenHash(parent, p.tok)
+}
+
+// hash returns the Hash of the pointer ending at node up, working out
+// those of the nodes above it not worked out yet.
+func (a *pathArena) hash(up int32) uint64 {
+	for k := range a.nodes {
+		if k == len(a.hashes) {
+			a.hashes = append(a.hashes, nil)
+		}
+		if a.hashes[k] == nil {
+			a.hashes[k] = make([]uint64, len(a.nodes[k]))
+		}
+	}
+	at := func(up int32) *uint64 {
+		id := up - 1
+		return &a.hashes[id>>nodeShift][id&(1<<nodeShift-1)]
+	}
+	if h := *at(up); h != 0 {
+		return h
+	}
+	var chain []int32
+	for m := up; m > 0 && *at(m) == 0; m = a.node(m).up {
 		chain = append(chain, m)
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		m := chain[i]
+		n := a.node(chain[i])
 		var parent uint64
-		if m.parent != nil {
-			parent = m.parent.hash
+		if n.up > 0 {
+			parent = *at(n.up)
 		}
-		var tok uint64
-		if m.idx >= 0 {
-			var buf [20]byte
-			tok = maphash.Bytes(hashSeed, strconv.AppendInt(buf[:0], int64(m.idx), 10))
-		} else {
-			tok = maphash.String(hashSeed, m.tok)
-		}
-		m.hash = maphash.Comparable(hashSeed, [2]uint64{parent, tok}) | 1
+		*at(chain[i]) = a.tokenHash(parent, n.tok)
 	}
-	return n.hash
+	return *at(up)
+}
+
+// tokenHash is the hash of a pointer from its parent's and its last
+// token (as pathNode.tok): an index hashes as its text.
+func (a *pathArena) tokenHash(parent uint64, tok int64) uint64 {
+	var h uint64
+	if tok >= 0 {
+		var buf [20]byte
+		h = maphash.Bytes(hashSeed, strconv.AppendInt(buf[:0], tok, 10))
+	} else {
+		h = maphash.String(hashSeed, a.token(tok))
+	}
+	return maphash.Comparable(hashSeed, [2]uint64{parent, h}) | 1
 }
 
 // MarshalText returns the pointer's text, as String.
@@ -118,29 +271,24 @@ func (p Pointer) MarshalText() ([]byte, error) { return []byte(p.String()), nil 
 // first. It does not build the pointer's text.
 func (p Pointer) Tokens() iter.Seq[string] {
 	return func(yield func(string) bool) {
-		if p.n == nil {
+		if p.depth == 0 {
 			return
 		}
-		var chain []*pathNode
-		for m := p.n; m != nil; m = m.parent {
+		var chain []int32
+		for m := p.up; m > 0; m = p.a.node(m).up {
 			chain = append(chain, m)
 		}
 		for i := len(chain) - 1; i >= 0; i-- {
-			if !yield(chain[i].token()) {
+			if !yield(p.a.token(p.a.node(chain[i]).tok)) {
 				return
 			}
 		}
+		yield(p.a.token(p.tok))
 	}
 }
 
 // Len returns the number of reference tokens: 0 for the top level.
-func (p Pointer) Len() int {
-	n := 0
-	for m := p.n; m != nil; m = m.parent {
-		n++
-	}
-	return n
-}
+func (p Pointer) Len() int { return int(p.depth) }
 
 // Lengths of Short's output.
 const (
@@ -167,36 +315,38 @@ func (p Pointer) Short() string {
 	if depth == 0 {
 		return ""
 	}
-	// The last ShortTokens/2 tokens (or all, when the path is short
-	// enough), innermost first; then the first ones.
-	last := depth
+	// The nodes of the last ShortTokens/2 tokens before the last one (or
+	// of all, when the path is short enough), innermost first; then those
+	// of the first ones.
+	last := depth - 1
 	if depth > ShortTokens {
-		last = ShortTokens / 2
+		last = ShortTokens/2 - 1
 	}
-	chain := make([]*pathNode, 0, last)
-	m := p.n
+	chain := make([]int32, 0, last)
+	m := p.up
 	for range last {
 		chain = append(chain, m)
-		m = m.parent
+		m = p.a.node(m).up
 	}
 	var b strings.Builder
-	if m != nil { // a long path: the first tokens, then the mark
-		var first []*pathNode
-		for d := depth - last; m != nil; m, d = m.parent, d-1 {
+	if m > 0 { // a long path: the first tokens, then the mark
+		var first []int32
+		for d := depth - 1 - last; m > 0; m, d = p.a.node(m).up, d-1 {
 			if d <= ShortTokens/2 {
 				first = append(first, m)
 			}
 		}
 		for i := len(first) - 1; i >= 0; i-- {
-			writeShortToken(&b, first[i].token())
+			writeShortToken(&b, p.a.token(p.a.node(first[i]).tok))
 		}
 		b.WriteString("/…[")
 		b.WriteString(strconv.Itoa(depth - ShortTokens))
 		b.WriteByte(']')
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		writeShortToken(&b, chain[i].token())
+		writeShortToken(&b, p.a.token(p.a.node(chain[i]).tok))
 	}
+	writeShortToken(&b, p.a.token(p.tok))
 	return b.String()
 }
 
@@ -236,12 +386,10 @@ func writeEscaped(b *strings.Builder, tok string) {
 }
 
 // frame is one token of the path being written: a member name, or an
-// index when idx ≥ 0; node is its pathNode once a substitute below it was
-// reported.
+// index when idx ≥ 0.
 type frame struct {
-	tok  string
-	idx  int
-	node *pathNode
+	tok string
+	idx int
 }
 
 // pushName puts member name on the path; popPath takes it off.
@@ -250,43 +398,79 @@ func (e *encodeState) pushName(name string) { e.path = append(e.path, frame{tok:
 // pushIndex puts array index i on the path.
 func (e *encodeState) pushIndex(i int) { e.path = append(e.path, frame{idx: i}) }
 
+// popPath takes the last token off the path. The frame keeps its name
+// until it is written again or release clears the path.
 func (e *encodeState) popPath() {
-	e.path[len(e.path)-1] = frame{}
-	e.path = e.path[:len(e.path)-1]
+	n := len(e.path) - 1
+	e.path = e.path[:n]
+	if len(e.nodeOf) > n {
+		e.nodeOf = e.nodeOf[:n]
+	}
 }
 
-// nodeBlock is the most path nodes allocated at once: the pointers of one
-// encode hold on to their block, never handed out again.
-const nodeBlock = 64
+// Sizes of an encode's first blocks of nodes and names: what the last
+// encode of its state used, at most these.
+const (
+	maxFirstNodes = 1024
+	maxFirstNames = 16 << 10
+)
 
-// pointer returns the Pointer of the current path. Frames that have a node
-// are a prefix of the path (a node is made only here, from the outermost
-// frame without one up to the innermost), so each frame is given a node
-// at most once while it is on the path.
+// pointer returns the Pointer of the current path: its last token, and the
+// node of the one before it. Frames that have a node are a prefix of the
+// path (nodeOf holds theirs: a node is made only here, from the outermost
+// frame without one up to the one before the last), so each frame is
+// given a node at most once while it is on the path.
 func (e *encodeState) pointer() Pointer {
-	i := len(e.path)
-	for i > 0 && e.path[i-1].node == nil {
-		i--
+	d := len(e.path)
+	if d == 0 {
+		return Pointer{}
 	}
-	var parent *pathNode
-	if i > 0 {
-		parent = e.path[i-1].node
+	last := &e.path[d-1]
+	if d == 1 && last.idx >= 0 {
+		return Pointer{depth: 1, tok: int64(last.idx)}
 	}
-	if need := len(e.path) - i; need > 0 {
-		if cap(e.nodes)-len(e.nodes) < need {
-			// Blocks double from 4 to nodeBlock: an encode with a few
-			// substitutes allocates a few nodes, one with many a block
-			// per nodeBlock.
-			e.nodes = make([]pathNode, 0, max(need, min(2*cap(e.nodes), nodeBlock), 4))
-		}
-		nodes := e.nodes[len(e.nodes) : len(e.nodes)+need]
-		e.nodes = e.nodes[:len(e.nodes)+need]
-		for k := range nodes {
-			f := &e.path[i+k]
-			nodes[k] = pathNode{parent: parent, tok: f.tok, idx: f.idx}
-			parent = &nodes[k]
-			f.node = parent
-		}
+	a := e.arena
+	if a == nil {
+		a = newArena(max(e.firstNodes, 8), max(e.firstNames, 64))
+		e.arena = a
 	}
-	return Pointer{parent}
+	var up int32
+	if k := len(e.nodeOf); k > 0 {
+		up = e.nodeOf[k-1]
+	}
+	for k := len(e.nodeOf); k < d-1; k++ {
+		up = a.addNode(pathNode{up: up, tok: e.frameToken(k)})
+		e.nodeOf = append(e.nodeOf, up)
+	}
+	p := Pointer{a: a, depth: int32(d)}
+	if d > 1 {
+		p.up = e.nodeOf[d-2]
+	}
+	if len(e.nodeOf) == d { // the last frame has a node: a pointer below it was made
+		p.tok = a.node(e.nodeOf[d-1]).tok
+	} else {
+		p.tok = e.frameToken(d - 1)
+	}
+	return p
+}
+
+// frameToken returns the token (as pathNode.tok) of frame k, copying its
+// name into the arena.
+func (e *encodeState) frameToken(k int) int64 {
+	f := &e.path[k]
+	if f.idx < 0 {
+		return e.arena.addName(f.tok)
+	}
+	return int64(f.idx)
+}
+
+// endPointers lets go of the encode's arena (the pointers handed out keep
+// it) and sizes the next encode's first blocks from it.
+func (e *encodeState) endPointers() {
+	if a := e.arena; a != nil {
+		e.firstNodes = min(a.count, maxFirstNodes)
+		e.firstNames = min(a.nameBytes, maxFirstNames)
+		e.arena = nil
+	}
+	e.nodeOf = e.nodeOf[:0]
 }

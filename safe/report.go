@@ -67,7 +67,8 @@ func (e *encodeState) reported() {
 	}
 	e.substitutes, e.anySubstitute = [stats.NumReasons]uint32{}, false
 	subs := e.subs
-	e.subs, e.nodes = subList{}, nil
+	e.subs = subList{}
+	e.endPointers()
 	for _, blk := range subs.blocks {
 		for i := range blk {
 			e.report(blk[i])

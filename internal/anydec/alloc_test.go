@@ -41,6 +41,17 @@ func TestAllocs(t *testing.T) {
 			assert.LessOrEqual(t, ours, std+poolSlack(), "%s into %T: allocations", name, target())
 			stdBytes := bytesOf(func() { _ = json.Unmarshal(data, target()) })
 			ourBytes := bytesOf(func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) })
+			if ourBytes > stdBytes && testutil.RaceEnabled {
+				// Under the race detector sync.Pool drops a quarter of what is
+				// put back, at random, in encoding/json's pools as in ours: all
+				// five runs of one side now and then miss their pool (a few
+				// hundred bytes over, in one CI run of thirty comparisons).
+				// The least of more runs.
+				for range 5 {
+					stdBytes = min(stdBytes, bytesOf(func() { _ = json.Unmarshal(data, target()) }))
+					ourBytes = min(ourBytes, bytesOf(func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) }))
+				}
+			}
 			assert.LessOrEqual(t, ourBytes, stdBytes, "%s into %T: bytes", name, target())
 		}
 		var v any
@@ -104,10 +115,15 @@ func TestSizeHintMemory(t *testing.T) {
 	assert.LessOrEqual(t, float64(ourBytes), 1.1*float64(stdBytes))
 }
 
-// hostile are shapes of internal/attack/shapes at a few hundred KB, decoded
-// into an any: valid ones whose size hints could inflate maps, and invalid
-// ones and numbers out of range whose error is at the end.
+// hostile are shapes of internal/attack/shapes at a few hundred KB (a tenth
+// of that when testutil.Reduced), decoded into an any: valid ones whose size
+// hints could inflate maps, and invalid ones and numbers out of range whose
+// error is at the end.
 func hostile() (valid, invalid map[string][]byte) {
+	size, small := 300<<10, 40<<10
+	if testutil.Reduced() {
+		size, small = 30<<10, 8<<10
+	}
 	byName := map[string]func(int) []byte{}
 	for _, s := range shapes.All() {
 		if name, ok := strings.CutSuffix(s.Name, "/any"); ok {
@@ -116,12 +132,12 @@ func hostile() (valid, invalid map[string][]byte) {
 	}
 	valid, invalid = map[string][]byte{}, map[string][]byte{}
 	for _, name := range []string{"hint-chain", "hint-alternate", "hint-nested"} {
-		valid[name] = byName[name](300 << 10)
+		valid[name] = byName[name](size)
 	}
 	for _, name := range []string{"deep-chains-too-deep", "deep-objects-cut", "records-cut-90", "records-trailing-garbage", "records-1e400-end"} {
-		invalid[name] = byName[name](300 << 10)
+		invalid[name] = byName[name](size)
 	}
-	invalid["deep-chains-small"] = byName["deep-chains-too-deep"](40 << 10)
+	invalid["deep-chains-small"] = byName["deep-chains-too-deep"](small)
 	return valid, invalid
 }
 

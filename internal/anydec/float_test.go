@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson/internal/testutil"
 )
 
 // TestEiselLemire: wherever eiselLemire answers, it is strconv.ParseFloat's
@@ -37,7 +39,7 @@ func TestEiselLemire(t *testing.T) {
 		require.Equal(t, math.Float64bits(want), math.Float64bits(got), "%s: %v, strconv %v", s, got, want)
 	}
 	n1 := 300000
-	if testing.Short() {
+	if testutil.Reduced() {
 		n1 = 30000
 	}
 	for range n1 {
