@@ -131,6 +131,9 @@ type encodeState struct {
 	path   []frame
 	nodeOf []int32
 	arena  *pathArena // the encode's own (its pointers hold it), nil until a pointer needs it
+	// lastName is the name arena copied last, lastTok its token.
+	lastName string
+	lastTok  int64
 	// firstNodes and firstNames size an encode's arena: those of the
 	// last one, bounded.
 	firstNodes, firstNames int

@@ -51,8 +51,8 @@ type pathArena struct {
 	nextNames        int // of names
 
 	// The first blocks' places in nodes and names.
-	nodeSpine [2][]pathNode
-	nameSpine [2][]byte
+	nodeSpine [1][]pathNode
+	nameSpine [1][]byte
 }
 
 // newArena returns an arena whose first blocks hold nodes nodes and names
@@ -431,7 +431,7 @@ func (e *encodeState) pointer() Pointer {
 	}
 	a := e.arena
 	if a == nil {
-		a = newArena(max(e.firstNodes, 8), max(e.firstNames, 64))
+		a = newArena(max(e.firstNodes, 4), max(e.firstNames, 32))
 		e.arena = a
 	}
 	var up int32
@@ -455,13 +455,17 @@ func (e *encodeState) pointer() Pointer {
 }
 
 // frameToken returns the token (as pathNode.tok) of frame k, copying its
-// name into the arena.
+// name into the arena unless it is the string copied last (a field's name
+// in every element of a slice of structs is copied once).
 func (e *encodeState) frameToken(k int) int64 {
 	f := &e.path[k]
-	if f.idx < 0 {
-		return e.arena.addName(f.tok)
+	if f.idx >= 0 {
+		return int64(f.idx)
 	}
-	return int64(f.idx)
+	if len(f.tok) != len(e.lastName) || unsafe.StringData(f.tok) != unsafe.StringData(e.lastName) {
+		e.lastName, e.lastTok = f.tok, e.arena.addName(f.tok)
+	}
+	return e.lastTok
 }
 
 // endPointers lets go of the encode's arena (the pointers handed out keep
@@ -473,4 +477,5 @@ func (e *encodeState) endPointers() {
 		e.arena = nil
 	}
 	e.nodeOf = e.nodeOf[:0]
+	e.lastName = ""
 }

@@ -116,3 +116,34 @@ func TestPointerHash(t *testing.T) {
 	assert.NotEqual(t, top[0].Hash(), a[0].Hash())
 	assert.Equal(t, top[0].Hash(), safe.Pointer{}.Hash())
 }
+
+// TestPointerKept: pointers kept after their encode stay what they were
+// while later encodes (on the same pooled state) report other paths, and
+// each element's copy of a field's name is its own token.
+func TestPointerKept(t *testing.T) {
+	type item struct {
+		N  int
+		Fn func() `json:"on/change"`
+	}
+	first := pointers(t, safe.Options{}, map[string]any{"a": []item{{N: 1}, {N: 2}, {N: 3}}})
+	require.Len(t, first, 3)
+	want := []string{"/a/0/on~1change", "/a/1/on~1change", "/a/2/on~1change"}
+	hashes := make([]uint64, len(first))
+	for i, p := range first {
+		assert.Equal(t, want[i], p.String())
+		hashes[i] = p.Hash()
+	}
+	for range 20 {
+		later := pointers(t, safe.Options{}, map[string]any{"bb": []any{math.NaN(), map[string]any{"c": math.Inf(-1)}}})
+		require.Len(t, later, 2)
+		assert.Equal(t, "/bb/0", later[0].String())
+		assert.Equal(t, "/bb/1/c", later[1].String())
+	}
+	for i, p := range first {
+		assert.Equal(t, want[i], p.String())
+		assert.Equal(t, []string{"a", strconv.Itoa(i), "on/change"}, slices.Collect(p.Tokens()))
+		assert.Equal(t, hashes[i], p.Hash())
+		assert.Equal(t, 3, p.Len())
+	}
+	assert.NotEqual(t, first[0].Hash(), first[1].Hash())
+}

@@ -16,7 +16,12 @@ import (
 func (e *encodeState) replaced(b []byte, key string, v reflect.Value, enc encoderFunc) ([]byte, error) {
 	if e.report != nil {
 		e.pushName(key)
-		b, err := e.replace(b, key, v, enc)
+		var err error
+		if e.replacer == nil {
+			b, err = enc(e, b, v)
+		} else {
+			b, err = e.replace(b, key, v, enc)
+		}
 		e.popPath()
 		return b, err
 	}
@@ -32,7 +37,12 @@ func (e *encodeState) replacedIndex(b []byte, i int, v reflect.Value, enc encode
 	}
 	if e.report != nil {
 		e.pushIndex(i)
-		b, err := e.replace(b, key, v, enc)
+		var err error
+		if e.replacer == nil {
+			b, err = enc(e, b, v)
+		} else {
+			b, err = e.replace(b, key, v, enc)
+		}
 		e.popPath()
 		return b, err
 	}
