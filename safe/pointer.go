@@ -140,36 +140,45 @@ func (a *pathArena) token(tok int64) string {
 // text returns the text of the pointer ending at node up, building it and
 // those of the nodes above it not built yet.
 func (a *pathArena) text(up int32) string {
-	if t := a.texts; len(t) == len(a.nodes) && t[len(t)-1] != nil {
-		if s := t[(up-1)>>nodeShift][(up-1)&(1<<nodeShift-1)]; s != "" {
-			return s
+	return memo(a, &a.texts, up, func(parent string, n *pathNode) string { return appendToken(parent, a.token(n.tok)) })
+}
+
+// memo returns the value of node up in cache (a slice per node block, made
+// as long as the block when first needed; zero until worked out), working
+// it out with those of the nodes above it not worked out yet, outermost
+// first, each by next from its parent's (zero at the top level): a prefix
+// shared by many pointers is worked out once.
+func memo[T comparable](a *pathArena, cache *[][]T, up int32, next func(parent T, n *pathNode) T) T {
+	if c := *cache; len(c) == 0 || len(c) != len(a.nodes) || c[len(c)-1] == nil {
+		for k := range a.nodes {
+			if k == len(*cache) {
+				*cache = append(*cache, nil)
+			}
+			if (*cache)[k] == nil {
+				(*cache)[k] = make([]T, len(a.nodes[k]))
+			}
 		}
 	}
-	for k := range a.nodes {
-		if k == len(a.texts) {
-			a.texts = append(a.texts, nil)
-		}
-		if a.texts[k] == nil {
-			a.texts[k] = make([]string, len(a.nodes[k]))
-		}
-	}
-	at := func(up int32) *string {
+	c := *cache
+	at := func(up int32) *T {
 		id := up - 1
-		return &a.texts[id>>nodeShift][id&(1<<nodeShift-1)]
+		return &c[id>>nodeShift][id&(1<<nodeShift-1)]
 	}
-	// Outermost first, each from its parent's, so that a prefix shared by
-	// many pointers is written once.
+	var zero T
+	if v := *at(up); v != zero {
+		return v
+	}
 	var chain []int32
-	for m := up; m > 0 && *at(m) == ""; m = a.node(m).up {
+	for m := up; m > 0 && *at(m) == zero; m = a.node(m).up {
 		chain = append(chain, m)
 	}
 	for i := len(chain) - 1; i >= 0; i-- {
-		m := chain[i]
-		prefix := ""
-		if parent := a.node(m).up; parent > 0 {
-			prefix = *at(parent)
+		n := a.node(chain[i])
+		var parent T
+		if n.up > 0 {
+			parent = *at(n.up)
 		}
-		*at(m) = appendToken(prefix, a.token(a.node(m).tok))
+		*at(chain[i]) = next(parent, n)
 	}
 	return *at(up)
 }
@@ -221,34 +230,7 @@ func (p Pointer) Hash() uint64 {
 // hash returns the Hash of the pointer ending at node up, working out
 // those of the nodes above it not worked out yet.
 func (a *pathArena) hash(up int32) uint64 {
-	for k := range a.nodes {
-		if k == len(a.hashes) {
-			a.hashes = append(a.hashes, nil)
-		}
-		if a.hashes[k] == nil {
-			a.hashes[k] = make([]uint64, len(a.nodes[k]))
-		}
-	}
-	at := func(up int32) *uint64 {
-		id := up - 1
-		return &a.hashes[id>>nodeShift][id&(1<<nodeShift-1)]
-	}
-	if h := *at(up); h != 0 {
-		return h
-	}
-	var chain []int32
-	for m := up; m > 0 && *at(m) == 0; m = a.node(m).up {
-		chain = append(chain, m)
-	}
-	for i := len(chain) - 1; i >= 0; i-- {
-		n := a.node(chain[i])
-		var parent uint64
-		if n.up > 0 {
-			parent = *at(n.up)
-		}
-		*at(chain[i]) = a.tokenHash(parent, n.tok)
-	}
-	return *at(up)
+	return memo(a, &a.hashes, up, func(parent uint64, n *pathNode) uint64 { return a.tokenHash(parent, n.tok) })
 }
 
 // tokenHash is the hash of a pointer from its parent's and its last
