@@ -44,9 +44,8 @@ func TestAllocs(t *testing.T) {
 			if ourBytes > stdBytes && testutil.RaceEnabled {
 				// Under the race detector sync.Pool drops a quarter of what is
 				// put back, at random, in encoding/json's pools as in ours: all
-				// five runs of one side now and then miss their pool (a few
-				// hundred bytes over, in one CI run of thirty comparisons).
-				// The least of more runs.
+				// five runs of one side now and then miss their pool. The
+				// least of more runs.
 				for range 5 {
 					stdBytes = min(stdBytes, bytesOf(func() { _ = json.Unmarshal(data, target()) }))
 					ourBytes = min(ourBytes, bytesOf(func() { _ = anydec.Unmarshal(data, target(), anydec.Mode{}) }))

@@ -15,7 +15,7 @@ const RaceEnabled = race.Enabled
 
 // Reduced reports whether heavy tests run at a reduced size: under -short,
 // under the race detector, or on an architecture other than amd64 (the
-// suite runs arm64 under qemu user emulation, 10–30× slower). A test that
+// suite runs arm64 under qemu user emulation, many times slower). A test that
 // reads it keeps every assertion and shrinks only its input or its count,
 // and says so in its doc. Where a bound is asserted in CPU time it is
 // asserted only when Reduced is false.
