@@ -2,7 +2,6 @@ package safejson
 
 import (
 	iengine "github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/internal/stats"
 	"github.com/safejson/safejson/safe"
 )
@@ -17,40 +16,6 @@ func reportOf(f func(Substitution)) any {
 		return nil
 	}
 	return f
-}
-
-// countEncode counts an encode whose bytes (or user error) engine e wrote.
-// The engine's counter is looked up only while counting.
-func countEncode(e iengine.Engine) {
-	if stats.Enabled() {
-		stats.Add(stats.OfEngine(stats.EncodeSonic, e.Name()))
-	}
-}
-
-// countSafe counts an encode the planner sent to the reference encoder,
-// and its cause when that is a fallback foreseen.
-func countSafe(cause plan.Cause) {
-	if !stats.Enabled() {
-		return
-	}
-	stats.Add(stats.EncodeSafe)
-	switch cause {
-	case plan.CauseQuirk:
-		stats.Add(stats.EncodeQuirk)
-	case plan.CausePrescan:
-		stats.Add(stats.EncodePrescan)
-	}
-}
-
-// countFallback counts an engine's failure, then the reference encoder's
-// encode.
-func countFallback(panicked bool) {
-	if panicked {
-		stats.Add(stats.EncodePanicked)
-	} else {
-		stats.Add(stats.EncodeRejected)
-	}
-	stats.Add(stats.EncodeSafe)
 }
 
 // Stats are the process's counters, from the first EnableStats (or
