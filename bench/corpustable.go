@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (
@@ -143,9 +145,6 @@ type CorpusReport struct {
 	// encoding/json/v2, on a toolchain that has it (corpus_v2.go).
 	V2 *CorpusReport `json:"v2,omitempty"`
 }
-
-// corpusKind is CorpusReport.Kind.
-const corpusKind = "corpus"
 
 // PeerInfo describes a column.
 type PeerInfo struct {

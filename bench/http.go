@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (
@@ -344,15 +346,6 @@ func (s *server) close() error {
 	return nil
 }
 
-// httpCorpusRoutes are the corpus files -route can return, typed.
-var httpCorpusRoutes = func() []string {
-	var names []string
-	for _, f := range corpus.Files() {
-		names = append(names, f.Name)
-	}
-	return names
-}()
-
 // routeCase returns what -route names: the seed's items-20, or a corpus file
 // decoded by encoding/json into its typed struct.
 func routeCase(name string) (Case, error) {
@@ -373,7 +366,7 @@ func routeCase(name string) (Case, error) {
 		}
 		return Case{Name: f.Name + " typed", Slug: f.Name + "-typed", Value: v}, nil
 	}
-	return Case{}, fmt.Errorf("bench: -route %q: want %s or one of %v", name, Cases()[0].Slug, httpCorpusRoutes)
+	return Case{}, fmt.Errorf("bench: -route %q: want one of %v", name, routeNames)
 }
 
 // progress writes one line to w, if any.
@@ -401,12 +394,4 @@ func writeHTTPMarkdown(w io.Writer, rep HTTPReport) {
 			fmt.Fprintf(w, "- **WARNING** %s\n", cell(n))
 		}
 	}
-}
-
-// formatRatio2 writes a ratio with two decimals, "—" for none.
-func formatRatio2(x float64) string {
-	if x <= 0 {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f×", x)
 }

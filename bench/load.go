@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (
@@ -26,7 +28,7 @@ import (
 )
 
 // The load test (go run ./bench -load): wrk, a real load generator, drives
-// each server of loadServers in turn (gin and net/http, each with
+// each server of loadServerNames in turn (gin and net/http, each with
 // encoding/json and with safejson), every server in a process of its own on
 // 127.0.0.1. The requests are a fixed schedule of loadSlots: GETs of the
 // json/v2 corpus files, typed; 1% GETs of values encoding/json rejects (NaN,
@@ -790,13 +792,13 @@ func loadCommand(c loadCommandConfig, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("bench: -server: %w", err)
 	}
-	for _, s := range loadServers {
+	for _, s := range loadServerNames {
 		if re.MatchString(s) {
 			cfg.Servers = append(cfg.Servers, s)
 		}
 	}
 	if len(cfg.Servers) == 0 {
-		return fmt.Errorf("bench: -server %q matches none of %v", c.Server, loadServers)
+		return fmt.Errorf("bench: -server %q matches none of %v", c.Server, loadServerNames)
 	}
 	rep, err := runLoad(cfg)
 	if err != nil {

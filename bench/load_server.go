@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (
@@ -43,9 +45,6 @@ import (
 //
 // A POST answers 200 {"ok":true} when the body decodes, 400 with the error
 // when it does not.
-
-// loadServers names the servers: framework × codec.
-var loadServers = []string{"gin/encoding-json", "gin/safejson", "net-http/encoding-json", "net-http/safejson"}
 
 // serverUsesDecoder reports whether the server decodes request bodies with a
 // Decoder (gin's binding does: json.NewDecoder(body).Decode), whose verdict
@@ -230,7 +229,7 @@ func serveLoad(name string, life time.Duration, stdin io.Reader, stdout io.Write
 	case "net-http/encoding-json", "net-http/safejson":
 		h = httpHandler(lv, name == "net-http/safejson")
 	default:
-		return fmt.Errorf("bench: -load-serve %q: want one of %v", name, loadServers)
+		return fmt.Errorf("bench: -load-serve %q: want one of %v", name, loadServerNames)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

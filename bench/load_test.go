@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (
@@ -60,7 +62,7 @@ func TestLoadServers(t *testing.T) {
 	require.NoError(t, err)
 	sched, err := loadSchedule()
 	require.NoError(t, err)
-	for _, name := range loadServers {
+	for _, name := range loadServerNames {
 		t.Run(name, func(t *testing.T) {
 			var h http.Handler
 			if strings.HasPrefix(name, "gin/") {

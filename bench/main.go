@@ -1,23 +1,27 @@
 // Command bench measures safejson on this machine the way the seed measured its
 // Node.js change: a before/after table (package safe alone against safejson with
-// its engine), with the raw engine and encoding/json beside them, and an HTTP
-// round trip per encoder.
+// its engine), with the raw engine and encoding/json beside them.
 //
 //	go run ./bench                      # the table, median of 15 runs
 //	go run ./bench -quick               # a smoke run of a few seconds
 //	go run ./bench -chart docs/bench.svg
 //	go run ./bench -json > r.json       # every figure, machine-readable
 //	go run ./bench -from r.json -chart c.svg   # table and chart of a saved run
-//	go run ./bench -http                # req/s of a route returning 20 objects
 //	go run ./bench -engine goccy        # any engine of engine.All()
+//	go run ./bench -from r.json -seed   # the seed's Node.js figures beside this run's
+//	go run ./bench -markdown docs/benchmarks.md -section table-go1.26
+//	                                    # also rewrite that generated section of the docs
+//
+// The default build needs safejson and its engines only. The features that
+// need more are compiled in by the bench_full build tag; the default build
+// hands them to it (go run -tags bench_full), so these work as written:
+//
 //	go run ./bench -corpus              # the json/v2 corpus: safejson against every peer, encode and decode
 //	go run ./bench -text                # Valid, Compact, Indent, HTMLEscape against encoding/json's on the corpus
+//	go run ./bench -http                # req/s of a route returning 20 objects
 //	go run ./bench -http -route citm_catalog   # the route returns citm_catalog typed
-//	go run ./bench -from r.json -seed   # the seed's Node.js figures beside this run's
-//	go run ./bench -clock cpu -markdown docs/benchmarks.md -section table-go1.26
-//	                                    # also rewrite that generated section of the docs
 //	go run ./bench -load                # wrk through gin and net/http, encoding/json and safejson (docs/load.md)
-//	go run ./bench -load -duration 5s -check   # the short form of scripts/test.sh
+//	go run -tags bench_full ./bench -load -duration 5s -check   # the short form of scripts/test.sh
 //
 // Progress goes to stderr, results to stdout.
 package main
@@ -37,7 +41,11 @@ import (
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
+		var status exitStatus
+		switch {
+		case errors.As(err, &status):
+			os.Exit(int(status))
+		case !errors.Is(err, flag.ErrHelp):
 			fmt.Fprintln(os.Stderr, err)
 		}
 		os.Exit(2)
@@ -63,7 +71,7 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		duration   = fs.Duration("duration", 5*time.Second, "HTTP: load time per encoder, split over the rounds")
 		conns      = fs.Int("conns", 10, "HTTP: concurrent keep-alive connections of the closed-loop client")
 		rounds     = fs.Int("rounds", 3, "HTTP: rounds over the encoders, in rotating order")
-		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(httpCorpusRoutes, ", "))
+		route      = fs.String("route", "items-20", "HTTP: what the route returns: items-20 (the seed's 20 objects), or a corpus file typed: "+strings.Join(routeNames, ", "))
 		doText     = fs.Bool("text", false, "measure Valid, Compact, Indent and HTMLEscape against encoding/json's on the json/v2 corpus instead of the table; -case matches Func/file")
 		doCorpus   = fs.Bool("corpus", false, "measure the json/v2 corpus (typed and any, encode and decode) against every peer instead of the table; -case matches file/shape")
 		mdFile     = fs.String("markdown", "", "also write the markdown tables into this file, between the markers of -section (docs/benchmarks.md)")
@@ -74,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		maxGrowth  = fs.Int64("max-growth", 512, "load -check: MiB of RSS growth after the warm-up that fail it")
 		warmup     = fs.Duration("warmup", 0, "load: warm-up per server before the measured load (default duration/6, at most 10s)")
 		threads    = fs.Int("threads", 2, "load: wrk threads")
-		serverRE   = fs.String("server", "", "load: only the servers whose name matches this regexp, of "+strings.Join(loadServers, ", "))
+		serverRE   = fs.String("server", "", "load: only the servers whose name matches this regexp, of "+strings.Join(loadServerNames, ", "))
 		loadServe  = fs.String("load-serve", "", "internal: run as the load test's server of this name")
 		loadLife   = fs.Duration("load-life", 10*time.Minute, "internal: the load test server's lifetime")
 	)
@@ -83,6 +91,11 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("bench: unexpected arguments %q", fs.Args())
+	}
+	full := *doLoad || *loadServe != "" || *doHTTP || *doText || *doCorpus || (*from != "" && savedKind(*from) == corpusKind)
+	if full && runFull == nil {
+		// Before -markdown: the bench_full build writes the section itself.
+		return delegateFull(args, stdout, stderr)
 	}
 	switch {
 	case (*mdFile == "") != (*section == ""):
@@ -104,14 +117,14 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if *loadServe != "" {
-		return serveLoad(*loadServe, *loadLife, os.Stdin, stdout)
+	ff := fullFlags{
+		Load: *doLoad, LoadServe: *loadServe, LoadLife: *loadLife, HTTP: *doHTTP, Text: *doText, Corpus: *doCorpus,
+		Duration: *duration, DurationSet: set["duration"], Warmup: *warmup, Conns: *conns, ConnsSet: set["conns"],
+		Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON, From: *from,
+		Case: *caseRE, Chart: *chart, Route: *route, Rounds: *rounds,
 	}
-	if *doLoad {
-		return loadCommand(loadCommandConfig{
-			Duration: *duration, DurationSet: set["duration"], Warmup: *warmup, Conns: *conns, ConnsSet: set["conns"],
-			Threads: *threads, Server: *serverRE, Check: *loadCheck, MaxGrowth: *maxGrowth << 20, JSON: *asJSON, From: *from,
-		}, stdout, stderr)
+	if *loadServe != "" || *doLoad {
+		return runFull(ff, stdout, stderr)
 	}
 	if *quick {
 		if !set["runs"] {
@@ -143,34 +156,9 @@ func run(args []string, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 
-	if *doHTTP {
-		c, err := routeCase(*route)
-		if err != nil {
-			return err
-		}
-		rep, err := runHTTP(httpConfig{
-			Case: c, Engine: eng, Duration: *duration, Rounds: *rounds, Conns: *conns,
-			Warmup: min(*duration/10, 500*time.Millisecond), Progress: stderr,
-		})
-		if err != nil {
-			return err
-		}
-		if *asJSON {
-			return writeJSON(stdout, rep)
-		}
-		writeHTTPMarkdown(stdout, rep)
-		return nil
-	}
-
-	if *doText {
-		return runText(textConfig{Case: *caseRE, Engine: eng, Runs: *runs, Batch: *batch, Clock: clk}, stdout, stderr)
-	}
-
-	if *doCorpus || (*from != "" && savedKind(*from) == corpusKind) {
-		return runCorpusCommand(corpusCommand{
-			From: *from, Case: *caseRE, Engine: eng, Runs: *runs, Batch: *batch, Clock: clk,
-			JSON: *asJSON, Chart: *chart,
-		}, stdout, stderr)
+	if full {
+		ff.Engine, ff.Runs, ff.Batch, ff.Clock, ff.Duration = eng, *runs, *batch, clk, *duration
+		return runFull(ff, stdout, stderr)
 	}
 
 	var rep Report

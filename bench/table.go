@@ -356,3 +356,11 @@ func formatAllocs(x float64, ok bool) string {
 	}
 	return fmt.Sprintf("%.0f", x)
 }
+
+// formatRatio2 writes a ratio with two decimals, "—" for none.
+func formatRatio2(x float64) string {
+	if x <= 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}

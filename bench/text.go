@@ -1,3 +1,5 @@
+//go:build bench_full
+
 package main
 
 import (

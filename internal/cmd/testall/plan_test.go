@@ -172,7 +172,7 @@ func TestTestShPlan(t *testing.T) {
 	assert.Equal(t, 3, len(modes))
 
 	quick, _ := pl.Select(true, nil)
-	assert.Equal(t, []string{"gofmt", ". go1.26", "bench go1.26", "compat/gin go1.26", "compat/pgx go1.26", "stdtests go1.26", "load go1.26"}, names(quick))
+	assert.Equal(t, []string{"gofmt", ". go1.26", "bench go1.26", "compat/gin go1.26", "compat/pgx go1.26", "stdtests go1.26", "bench_full go1.26", "load go1.26"}, names(quick))
 	for _, tc := range []struct {
 		re   *regexp.Regexp
 		want []string
