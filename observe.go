@@ -2,8 +2,6 @@ package safejson
 
 import (
 	iengine "github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/options"
-	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/internal/stats"
 	"github.com/safejson/safejson/safe"
 )
@@ -18,59 +16,6 @@ func reportOf(f func(Substitution)) any {
 		return nil
 	}
 	return f
-}
-
-// countEncode counts an encode whose bytes (or user error) engine e wrote.
-// The engine's counter is looked up only while counting.
-func countEncode(e iengine.Engine) {
-	if stats.Enabled() {
-		stats.Add(engineCounter(e, stats.EncodeSonic, stats.EncodeGoccy, stats.EncodeStd))
-	}
-}
-
-// countDecode counts a decode whose verdict engine e gave.
-func countDecode(e iengine.Engine) {
-	if stats.Enabled() {
-		stats.Add(engineCounter(e, stats.DecodeSonic, stats.DecodeGoccy, stats.DecodeStd))
-	}
-}
-
-// engineCounter is, of a family's counters for sonic, goccy and std, the
-// one of engine e.
-func engineCounter(e iengine.Engine, sonic, goccy, std int) int {
-	switch e.Name() {
-	case "sonic":
-		return sonic
-	case "goccy":
-		return goccy
-	}
-	return std
-}
-
-// countSafe counts an encode the planner sent to the reference encoder,
-// and its cause when that is a fallback foreseen.
-func countSafe(cause plan.Cause) {
-	if !stats.Enabled() {
-		return
-	}
-	stats.Add(stats.EncodeSafe)
-	switch cause {
-	case plan.CauseQuirk:
-		stats.Add(stats.EncodeQuirk)
-	case plan.CausePrescan:
-		stats.Add(stats.EncodePrescan)
-	}
-}
-
-// countFallback counts an engine's failure, then the reference encoder's
-// encode.
-func countFallback(panicked bool) {
-	if panicked {
-		stats.Add(stats.EncodePanicked)
-	} else {
-		stats.Add(stats.EncodeRejected)
-	}
-	stats.Add(stats.EncodeSafe)
 }
 
 // Stats are the process's counters, from the first EnableStats (or
@@ -121,7 +66,6 @@ func EnableStats() { stats.Enable() }
 func ReadStats() Stats {
 	stats.Enable()
 	r := stats.Read
-	ownDeclined := r(stats.DecodeOwnDeclined) // before DecodeOwn, which counts first
 	s := Stats{
 		Encodes: map[string]uint64{"std": r(stats.EncodeStd), "safe": r(stats.EncodeSafe)},
 		EncodeFallbacks: map[string]uint64{
@@ -129,38 +73,22 @@ func ReadStats() Stats {
 			"quirk": r(stats.EncodeQuirk), "prescan": r(stats.EncodePrescan),
 		},
 		Decodes: map[string]uint64{
-			"std": r(stats.DecodeStd) + ownDeclined, "own": r(stats.DecodeOwn) - ownDeclined,
+			"std": r(stats.DecodeStd), "own": r(stats.DecodeOwn),
 		},
 		DecodeFallbacks: map[string]uint64{
 			"rejected": r(stats.DecodeRejected), "panicked": r(stats.DecodePanicked),
-			"quirk": r(stats.DecodeQuirk), "own-declined": ownDeclined,
+			"quirk": r(stats.DecodeQuirk), "own-declined": r(stats.DecodeOwnDeclined),
 		},
 		Substitutes: make(map[string]uint64, stats.NumReasons),
 	}
 	for _, e := range iengine.All() {
 		if n := e.Name(); n != "std" {
-			s.Encodes[n] = r(engineCounter(e, stats.EncodeSonic, stats.EncodeGoccy, stats.EncodeStd))
-			s.Decodes[n] = r(engineCounter(e, stats.DecodeSonic, stats.DecodeGoccy, stats.DecodeStd))
+			s.Encodes[n] = r(stats.OfEngine(stats.EncodeSonic, n))
+			s.Decodes[n] = r(stats.OfEngine(stats.DecodeSonic, n))
 		}
 	}
 	for i, reason := range stats.Reasons {
 		s.Substitutes[reason] = r(stats.SubstituteFirst + i)
 	}
 	return s
-}
-
-// countStdRoute counts a decode the decode plan sent to encoding/json for
-// its target's type: a quirk of opts's engine, unless that engine is
-// encoding/json itself.
-func countStdRoute(opts *options.Options) {
-	if !stats.Enabled() {
-		return
-	}
-	eng, _ := opts.Engine.(iengine.Engine)
-	if eng == nil {
-		eng = iengine.Default()
-	}
-	if eng.Name() != "std" {
-		stats.Add(stats.DecodeQuirk)
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/encode"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/safe"
 )
@@ -89,7 +90,7 @@ func (o Options) MarshalIndent(v any, prefix, indent string) ([]byte, error) {
 		return nil, err
 	}
 	opts.SetMarshalIndent(prefix, indent)
-	return appendInternal(nil, v, &opts)
+	return encode.Append(nil, v, &opts)
 }
 
 // Encoder writes JSON values to a stream, as json.Encoder. Each value is encoded

@@ -215,8 +215,11 @@ func TestEncodingJSONExamples(t *testing.T) {
 	cmd := exec.Command("go", "test", "-count=1", "-v", ".")
 	cmd.Dir = dir
 	// For the machine that runs the go command (GOARCH unset): a run under
-	// an emulator (go test -exec) is not passed on.
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off", "GOARCH=")
+	// an emulator (go test -exec) is not passed on. The module graph outside
+	// the workspace may name versions the workspace never needed (an older
+	// indirect requirement of an engine), which the go command fetches
+	// through the module proxy on a machine whose module cache lacks them.
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOARCH=")
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	passed := strings.Count(string(out), "--- PASS: Example")

@@ -1,14 +1,10 @@
 package anydec
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"github.com/safejson/safejson/internal/engine"
-	"github.com/safejson/safejson/internal/stats"
 )
 
-// Target reports whether Unmarshal decodes into v: a *any holding nil, a
+// Target reports whether Into decodes into v: a *any holding nil, a
 // *map[string]any (nil or not: encoding/json keeps an existing map and sets
 // the members into it), or a *[]any holding a slice of no capacity (into
 // a longer one encoding/json decodes element by element, through what the
@@ -26,7 +22,7 @@ func Target(v any) bool {
 	return false
 }
 
-// Mode says how Unmarshal reads its input; the zero Mode is json.Unmarshal's.
+// Mode says how Into reads its input; the zero Mode is json.Unmarshal's.
 type Mode struct {
 	// UseNumber decodes each number as a json.Number, as a json.Decoder
 	// does after UseNumber.
@@ -37,17 +33,19 @@ type Mode struct {
 	Valid bool
 }
 
-// Unmarshal decodes data into v, which Target takes, as json.Unmarshal
-// does (as a json.Decoder does, by mode), with its verdict: input
+// Into decodes data into v, which Target takes, as json.Unmarshal does (as
+// a json.Decoder does, by mode), and reports whether it did. It declines,
+// leaving the target as it was for encoding/json's verdict, input
 // json.Valid rejects, a top-level value of another kind than the target's,
-// and a number out of range go to encoding/json with the target as it was.
-func Unmarshal(data []byte, v any, mode Mode) error {
+// and a number out of range (the decode executor, internal/decode, hands
+// such input to encoding/json).
+func Into(data []byte, v any, mode Mode) bool {
 	useNumber := mode.UseNumber
 	switch p := v.(type) {
 	case *any:
 		if r, s := Decode(data, useNumber); s == OK {
 			*p = r
-			return nil
+			return true
 		}
 	case *map[string]any:
 		if c := first(data); c != '{' && c != 'n' {
@@ -57,7 +55,7 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 			// Members go into the map as they are read: only input
 			// known to be valid, and an object.
 			if first(data) == '{' && (mode.Valid || engine.Valid(data)) && DecodeInto(data, *p, useNumber) {
-				return nil
+				return true
 			}
 			break
 		}
@@ -65,11 +63,11 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 		case nil:
 			if s == OK { // null
 				*p = nil
-				return nil
+				return true
 			}
 		case map[string]any:
 			*p = r.(map[string]any)
-			return nil
+			return true
 		}
 	case *[]any:
 		if c := first(data); c != '[' && c != 'n' {
@@ -79,25 +77,14 @@ func Unmarshal(data []byte, v any, mode Mode) error {
 		case nil:
 			if s == OK {
 				*p = nil
-				return nil
+				return true
 			}
 		case []any:
 			*p = r.([]any)
-			return nil
+			return true
 		}
 	}
-	return std(data, v, useNumber)
-}
-
-// std decodes data into v with encoding/json.
-func std(data []byte, v any, useNumber bool) error {
-	stats.Add(stats.DecodeOwnDeclined)
-	if !useNumber {
-		return json.Unmarshal(data, v)
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	return dec.Decode(v)
+	return false
 }
 
 // first returns the first byte of data that is not JSON whitespace, 0 if

@@ -67,10 +67,11 @@ const decodeStdOnly = decMethods | decUnchecked
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it:
 // the one statement of each decode quirk's trigger, which routing reads.
 // DecodeQuirkPartialFill, DecodeQuirkAcceptsInvalid and DecodeQuirkStrayCloser
-// trigger on every type and are routed around by the flow itself (the root
-// package's decode.go): the input is validated before an engine sees it (or,
-// for an engine that rejects all invalid input, the target is zero and reset
-// to zero on its error), and a stream is framed by encoding/json.
+// trigger on every type and are routed around by the decode executor
+// (internal/decode, steps 6 and 7 of its package comment): the input is
+// validated before an engine sees it (or, for an engine that rejects all
+// invalid input, the target is zero and reset to zero on its error), and a
+// stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
 	engine.DecodeQuirkInterfaceMemory:   decInterface,

@@ -75,6 +75,19 @@ var all [shards]shard
 // for them, not an atomic add.
 var on atomic.Bool
 
+// OfEngine returns, of a family of counters by engine (EncodeSonic or
+// DecodeSonic: each family lists sonic, goccy and std in that order), the
+// one of the engine named name.
+func OfEngine(family int, name string) int {
+	switch name {
+	case "sonic":
+		return family
+	case "goccy":
+		return family + 1
+	}
+	return family + 2
+}
+
 // Enable starts the counting; it is never stopped.
 func Enable() { on.Store(true) }
 

@@ -1,7 +1,9 @@
 // Package v2route holds what the json/v2 column of the conformance suite
 // (internal/conformance, docs/conformance-v2.md) proves about the one engine
 // with encoding/json/v2's API, goccy/go-json/v2: for which values it writes
-// encoding/json/v2's bytes, so that safejson's json/v2 API may try it first.
+// encoding/json/v2's bytes, so that safejson's json/v2 API may try it first,
+// and the route that API runs (GoccyValue): the suite checks the function
+// production calls.
 //
 // The rule, under every option set of the column (none, Deterministic,
 // WithIndent, FormatNilSliceAsNull/FormatNilMapAsNull, StringifyNumbers,

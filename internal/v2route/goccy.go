@@ -7,8 +7,6 @@ import (
 	"encoding/json/jsontext"
 	"reflect"
 	"sync"
-
-	"github.com/safejson/safejson/internal/flavor"
 )
 
 // Route says whether goccy/go-json/v2 may encode the values of a type.
@@ -117,77 +115,4 @@ func typeRoute(t reflect.Type, seen map[reflect.Type]bool) Route {
 		}
 	}
 	return worst
-}
-
-// maxWalk bounds how deep GoccyValue looks: goccy fails on deeper values, so
-// the reference path has them anyway.
-const maxWalk = flavor.JSONv2DepthLimit
-
-// GoccyValue reports whether goccy writes encoding/json/v2's bytes, or
-// fails, for v: whether v holds no value of a type GoccyType routes to the
-// reference path, looking into interfaces only where the type has them.
-func GoccyValue(v any) bool {
-	if v == nil {
-		return true
-	}
-	w := walker{seen: map[visit]bool{}}
-	return w.ok(reflect.ValueOf(v), 0)
-}
-
-type visit struct {
-	ptr uintptr
-	t   reflect.Type
-}
-
-type walker struct{ seen map[visit]bool }
-
-func (w *walker) ok(v reflect.Value, depth int) bool {
-	if depth > maxWalk {
-		return true
-	}
-	switch GoccyType(v.Type()) {
-	case Goccy:
-		return true
-	case Reference:
-		return false
-	}
-	switch v.Kind() {
-	case reflect.Interface:
-		return v.IsNil() || w.ok(v.Elem(), depth+1)
-	case reflect.Pointer, reflect.Map, reflect.Slice:
-		if v.IsNil() {
-			return true
-		}
-		k := visit{v.Pointer(), v.Type()}
-		if v.Kind() == reflect.Slice {
-			k.ptr += uintptr(v.Len())
-		}
-		if w.seen[k] {
-			return true // a cycle: goccy fails on it, or it was walked
-		}
-		w.seen[k] = true
-	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		return w.ok(v.Elem(), depth+1)
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			if !w.ok(v.Index(i), depth+1) {
-				return false
-			}
-		}
-	case reflect.Map:
-		for it := v.MapRange(); it.Next(); {
-			if !w.ok(it.Key(), depth+1) || !w.ok(it.Value(), depth+1) {
-				return false
-			}
-		}
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if !w.ok(v.Field(i), depth+1) {
-				return false
-			}
-		}
-	}
-	return true
 }

@@ -1,4 +1,4 @@
-package safejson
+package decode
 
 import (
 	"encoding/json"
@@ -78,12 +78,12 @@ func TestLongNumberVerdict(t *testing.T) {
 		for _, target := range targets {
 			want, got := target(), target()
 			wantErr := json.Unmarshal([]byte(body), want)
-			testutil.SameError(t, wantErr, Unmarshal([]byte(body), got), "%.40s into %T", body, want)
+			testutil.SameError(t, wantErr, Unmarshal([]byte(body), got, nil), "%.40s into %T", body, want)
 			assert.Equal(t, want, got, "%.40s into %T", body, want)
 
 			want, got = target(), target()
 			wantErr = json.NewDecoder(strings.NewReader(" " + body)).Decode(want)
-			testutil.SameError(t, wantErr, NewDecoder(strings.NewReader(" "+body)).Decode(got), "%.40s into %T by a Decoder", body, want)
+			testutil.SameError(t, wantErr, NewDecoder(strings.NewReader(" "+body), nil).Decode(got), "%.40s into %T by a Decoder", body, want)
 			assert.Equal(t, want, got, "%.40s into %T by a Decoder", body, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package safejson
+package decode
 
 // An engine parses a number with strconv as encoding/json does, so a long
 // one costs it about what it costs encoding/json; one it then refuses (out
