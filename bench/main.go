@@ -58,6 +58,11 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage of bench: go run ./bench [flags]: the before/after table.\n"+
+			"-corpus, -text, -http and -load run in the %s build (peers, corpus, servers), which this command starts for them.\n", fullTag)
+		fs.PrintDefaults()
+	}
 	var (
 		engineName = fs.String("engine", "", "engine to measure, one of engine.All() (default engine.Default())")
 		asJSON     = fs.Bool("json", false, "write every figure as JSON instead of markdown")
