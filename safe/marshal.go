@@ -100,6 +100,7 @@ func (e *encodeState) compactLen(b []byte) int {
 		j := i + 1 // the end of the token at i
 		switch c := b[i]; c {
 		case '"':
+			st.String()
 			j, _ = jsonwire.SkipString(b, i+1)
 		case '\n':
 			i++
