@@ -24,16 +24,10 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 	n := len(dst)
 	dst = growFor(dst, len(compact))
 	// lines holds "\n" + prefix + indent×depth for the deepest level met so
-	// far: each new line is one append of a prefix of it.
+	// far: each new line is one append of a prefix of it (appendLine).
 	var backing [128]byte
 	lines := append(append(backing[:0], '\n'), prefix...)
-	newline := func(depth int) {
-		need := 1 + len(prefix) + depth*len(indent)
-		for len(lines) < need {
-			lines = append(lines, indent...)
-		}
-		dst = append(dst, lines[:need]...)
-	}
+	base := len(lines)
 	var st jsonwire.State
 	for i := 0; i < len(compact); {
 		switch c := compact[i]; c {
@@ -56,12 +50,12 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 				continue
 			}
 			dst = append(dst, c)
-			newline(st.Depth())
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
 		case '}', ']':
 			if !st.Close(c) {
 				return dst[:n], errIndentInput
 			}
-			newline(st.Depth())
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
 			dst = append(dst, c)
 			i++
 		case ',':
@@ -69,7 +63,7 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 				return dst[:n], errIndentInput
 			}
 			dst = append(dst, ',')
-			newline(st.Depth())
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
 			i++
 		case ':':
 			if !st.Colon() {
@@ -108,6 +102,15 @@ func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 		return dst[:n], errIndentInput
 	}
 	return dst, nil
+}
+
+// appendLine appends the first need bytes of lines, a line break and its
+// indentation, to dst, lines grown by indents to need bytes first.
+func appendLine(dst, lines []byte, need int, indent string) ([]byte, []byte) {
+	for len(lines) < need {
+		lines = append(lines, indent...)
+	}
+	return append(dst, lines[:need]...), lines
 }
 
 // growFor makes room for the indented form of n compact bytes, as
