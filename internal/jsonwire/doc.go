@@ -4,10 +4,10 @@
 // decode planner asks and the indenter of engine output (internal/engine),
 // and the own decoder into any (internal/anydec). Each of them reads the
 // tokens with this package's lexer, which says where each token ends and
-// whether it is well formed; all but the decoder into any (which recurses,
-// one call per level) keep the structure (arrays, objects, names, colons,
-// commas, nesting) in a State, which says whether each token may come where
-// it does.
+// whether it is well formed. The reference encoder's check and the indenter
+// keep the structure (arrays, objects, names, colons, commas, nesting) in a
+// State, which says whether each token may come where it does; the validator
+// walks it with labels of its own, and the decoder into any by recursion.
 //
 // The grammar is json.Valid's, the same on both flavours of encoding/json
 // (classic, and Go 1.27's on json/v2 in its v1 mode):
