@@ -288,20 +288,13 @@ func writeMarkdown(w io.Writer, rep Report) {
 		rep.Runs, time.Duration(rep.BatchNs), clockNote(rep.Clock))
 	fmt.Fprintf(w, "| Case | Size | Before | After | Speedup | Raw engine (%s) | encoding/json | After / raw | Allocs/op (After) |\n", rep.Machine.Engine)
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-	var footnotes []string
+	var notes footnotes
 	for _, r := range rep.Rows {
 		name := r.Case
 		if len(r.Notes) > 0 {
 			name = "⚠ " + name
 		}
-		if why := slowerReason(r); why != "" {
-			n := slices.Index(footnotes, why)
-			if n < 0 {
-				footnotes = append(footnotes, why)
-				n = len(footnotes) - 1
-			}
-			name += footnoteMark(n + 1)
-		}
+		name += notes.mark(slowerReason(r))
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			cell(name), formatSize(r.Size, r.After.ok()),
 			timeCell(&r.Before, true), timeCell(&r.After, true), formatRatio(r.Speedup),
@@ -318,24 +311,49 @@ func writeMarkdown(w io.Writer, rep Report) {
 	if load := loadNote(rep); load != "" {
 		fmt.Fprintf(w, "\n%s\n", load)
 	}
-	if len(footnotes) > 0 {
-		fmt.Fprintln(w)
-		for i, f := range footnotes {
-			fmt.Fprintf(w, "%s %s\n", footnoteMark(i+1), f)
-			if i < len(footnotes)-1 {
-				fmt.Fprintln(w)
-			}
-		}
-	}
-	var notes []string
+	notes.write(w)
+	var warnings []string
 	for _, r := range rep.Rows {
 		for _, n := range r.Notes {
-			notes = append(notes, fmt.Sprintf("- **WARNING** %s: %s", r.Case, cell(n)))
+			warnings = append(warnings, fmt.Sprintf("- **WARNING** %s: %s", r.Case, cell(n)))
 		}
 	}
-	if len(notes) > 0 {
-		fmt.Fprintf(w, "\n%s\n", strings.Join(notes, "\n"))
+	if len(warnings) > 0 {
+		fmt.Fprintf(w, "\n%s\n", strings.Join(warnings, "\n"))
 	}
+}
+
+// footnotes are the notes of a table, each written once and marked on every
+// row it explains.
+type footnotes []string
+
+// mark returns the mark of note, adding it the first time; "" for no note.
+func (f *footnotes) mark(note string) string {
+	if note == "" {
+		return ""
+	}
+	n := slices.Index(*f, note)
+	if n < 0 {
+		*f = append(*f, note)
+		n = len(*f) - 1
+	}
+	return footnoteMark(n + 1)
+}
+
+// write writes the notes under a table, a paragraph each.
+func (f footnotes) write(w io.Writer) {
+	for _, note := range f.all() {
+		fmt.Fprintf(w, "\n%s\n", note)
+	}
+}
+
+// all returns the notes with their marks.
+func (f footnotes) all() []string {
+	out := make([]string, len(f))
+	for i, note := range f {
+		out[i] = footnoteMark(i+1) + " " + note
+	}
+	return out
 }
 
 // footnoteMark is the mark of the nth footnote: ¹, ², … ¹⁰ ….
@@ -390,7 +408,7 @@ func slowerReason(r Row) string {
 	head := "route `" + r.Route.String() + "`: "
 	if r.Route.Wrote != "safe" {
 		if r.Engine.ok() && r.Engine.Ns > r.Before.Ns {
-			return head + "the engine wrote the value, and it is slower than the reference encoder on it (see the raw engine's column)."
+			return head + "the engine wrote the value, and the raw engine too is slower than the reference encoder on it."
 		}
 		return head + "the engine wrote the value at about the raw engine's speed: After against Before is within this run's noise (`-json` has every run's time)."
 	}
@@ -398,7 +416,7 @@ func slowerReason(r Row) string {
 	switch r.Route.Fallback {
 	case "prescan":
 		return head + "the pre-scan found a cycle, or nesting deeper than an engine goes, and " + ref + " wrote the value: " +
-			"After is Before plus the pre-scan, the price of never handing it to an engine (see the raw engine's time to reject it)."
+			"After is Before plus the pre-scan: the price of never handing such a value to an engine, which fails on it (on a cycle, after a search that costs far more than the reference encoder's whole write)."
 	case "rejected":
 		return head + "the engine tried the value and rejected it (a NaN, a func …), then " + ref + " wrote it: After is Before plus the failed attempt."
 	case "quirk":
@@ -409,7 +427,7 @@ func slowerReason(r Row) string {
 			return head + "only " + ref + " calls a replacer: After is Before plus the plan's look-up."
 		}
 		return head + "decoded JSON's shape (`map[string]any`, `[]any` …) holding more than " + strconv.Itoa(plan.MaxDecodedMembers) +
-			" map members goes to " + ref + ", which writes it faster than the engines (see the raw engine's column): " +
+			" map members goes to " + ref + ", which writes it faster than the engines: " +
 			"After is Before plus the member count that decides it."
 	}
 	return head + ref + " wrote the value after a fallback: After is Before plus what led there."
