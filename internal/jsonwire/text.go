@@ -23,7 +23,17 @@ func AppendCompact(dst, src []byte) []byte {
 			i = SkipSpace(src, i+1)
 			start = i
 		default:
+			// A number, a literal or punctuation, and what follows it up
+			// to the next string or whitespace, eight bytes at a time.
 			i++
+			for len(src)-i >= 8 {
+				w := binary.LittleEndian.Uint64(src[i:])
+				if m := HasLess(w, ' '+1) | HasZero(w^(Lsb*'"')); m != 0 {
+					i += bits.TrailingZeros64(m) / 8
+					break
+				}
+				i += 8
+			}
 		}
 	}
 	return append(dst, src[start:]...)
