@@ -145,16 +145,17 @@ type encodeState struct {
 
 	anc ancestors
 
-	// raw is the structure of the MarshalJSON output or RawMessage being
-	// checked (appendJSON), kept with the state so that a check costs no
-	// clearing of its nesting bits.
-	raw jsonwire.State
-
 	// Scratch stacks for sorting map entries; nested maps use the space after
 	// the entries of their parent, and clear what they used when done.
 	pairs   []anyPair
 	order   []pairKey // the order of pairs being written
 	entries []mapEntry
+
+	// raw is the structure of the MarshalJSON output or RawMessage being
+	// checked (appendJSON), made at the first check and kept with the
+	// state, so that a check costs no clearing of its nesting bits and an
+	// encode that checks none carries none (rawState).
+	raw *jsonwire.State
 }
 
 var statePool sync.Pool

@@ -93,8 +93,7 @@ func (e *encodeState) compactLen(b []byte) int {
 	if !e.indented {
 		return len(b)
 	}
-	st := &e.raw
-	st.Reset()
+	st := e.rawState()
 	n := 0
 	for i := 0; i < len(b); {
 		j := i + 1 // the end of the token at i

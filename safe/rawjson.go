@@ -25,8 +25,7 @@ func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
 }
 
 func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
-	st := &e.raw
-	st.Reset()
+	st := e.rawState()
 	var ok bool
 	for i := 0; ; {
 		// A value, or a token st will refuse, at i after whitespace.
@@ -121,10 +120,19 @@ func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
 	}
 }
 
+// rawState returns e.raw reset to the start of a text, made if e has none.
+func (e *encodeState) rawState() *jsonwire.State {
+	if e.raw == nil {
+		e.raw = new(jsonwire.State)
+	}
+	e.raw.Reset()
+	return e.raw
+}
+
 // scanName appends the member name at src[i] and its colon, and returns
 // where the member's value starts.
 func (e *encodeState) scanName(b, src []byte, i int) ([]byte, int, bool) {
-	if i >= len(src) || src[i] != '"' || !e.raw.Name() {
+	if i >= len(src) || src[i] != '"' || !e.raw.Name() { // e.raw: scanJSON's
 		return b, i, false
 	}
 	b, i, ok := e.scanString(b, src, i)
