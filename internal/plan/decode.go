@@ -50,9 +50,23 @@ const (
 	decFold
 	// decMap: a map.
 	decMap
+	// decEmbedded: an embedded field, whose fields encoding/json promotes
+	// into the struct's object by its rules of depth, tags and conflicts
+	// (jsontype.Info.Fields). The engines decode by the same rules: no
+	// quirk triggers on it but DecodeQuirkUnexportedEmbedded and
+	// DecodeQuirkEmbeddedNull (TestDecodeEmbedded, TestDecodeEmbeddedRandom in the root package
+	// prove it on every engine).
+	decEmbedded
+	// decEmbeddedPointer: an embedded pointer to a struct, which
+	// encoding/json allocates to set a member promoted from it.
+	decEmbeddedPointer
+	// decUnexportedEmbedded: an embedded pointer to a struct type that is
+	// not exported, which encoding/json does not allocate (an error where
+	// the input sets one of its fields).
+	decUnexportedEmbedded
 	// decUnchecked: rules of encoding/json no engine is checked against
-	// here: ",string" fields, json.Number, embedded fields (promotion and
-	// conflicts), field names equal but for case within one struct, tag
+	// here: ",string" fields, json.Number, field names equal but for case
+	// within one struct's object (its own or promoted), tag
 	// names that do not read alike on both flavours (jsontype.Member's
 	// PlainTag), member names outside ASCII (asciiName), map keys that are
 	// not strings or integers (jsontype.KeyClass), []byte
@@ -73,15 +87,17 @@ const decodeStdOnly = decMethods | decUnchecked
 // invalid input, the target is zero and reset to zero on its error), and a
 // stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
-	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
-	engine.DecodeQuirkInterfaceMemory:   decInterface,
-	engine.DecodeQuirkRawMessageUTF8:    decRawMessage,
-	engine.DecodeQuirkNegativeZero:      decFloat | decInterface,
-	engine.DecodeQuirkUnicodeFold:       decFold,
-	engine.DecodeQuirkPartialFill:       0,
-	engine.DecodeQuirkStrayCloser:       0,
-	engine.DecodeQuirkMapValueMerge:     decMap,
-	engine.DecodeQuirkAcceptsInvalid:    0,
+	engine.DecodeQuirkNestedTypeCompile:  decDeepNest,
+	engine.DecodeQuirkInterfaceMemory:    decInterface,
+	engine.DecodeQuirkRawMessageUTF8:     decRawMessage,
+	engine.DecodeQuirkNegativeZero:       decFloat | decInterface,
+	engine.DecodeQuirkUnicodeFold:        decFold,
+	engine.DecodeQuirkPartialFill:        0,
+	engine.DecodeQuirkStrayCloser:        0,
+	engine.DecodeQuirkMapValueMerge:      decMap,
+	engine.DecodeQuirkAcceptsInvalid:     0,
+	engine.DecodeQuirkUnexportedEmbedded: decUnexportedEmbedded,
+	engine.DecodeQuirkEmbeddedNull:       decEmbeddedPointer,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -200,19 +216,28 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 // walks their types.
 func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatures {
 	var f decodeFeatures
-	var names []string
 	for j := range i.Members {
 		m := &i.Members[j]
-		if m.Embedded {
-			f |= decUnchecked
-			continue
-		}
 		if !m.PlainTag || m.Opts.String || m.Opts.Format {
 			f |= decUnchecked
 		}
-		// A plain tag name is the member name in both flavours; another
-		// is decUnchecked, whatever it becomes.
-		name := m.JSONName()
+		if m.Embedded {
+			f |= decEmbedded
+			if t := m.Type; t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+				f |= decEmbeddedPointer
+				if !m.Exported {
+					f |= decUnexportedEmbedded
+				}
+			}
+		}
+		walk(m.Type)
+	}
+	// The object's member names, its own and promoted: a plain tag name is
+	// the member name in both flavours; another is decUnchecked, whatever
+	// it becomes.
+	var names []string
+	for j := range i.Fields {
+		name := i.Fields[j].Name
 		if !asciiName(name) {
 			f |= decUnchecked
 		}
@@ -225,7 +250,20 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 			}
 		}
 		names = append(names, name)
-		walk(m.Type)
+	}
+	// Tag names that collide within the struct's own members: encoding/json
+	// drops them all, and they are not in Fields.
+	for j := range i.Members {
+		m := &i.Members[j]
+		if m.Embedded && m.Name == "" {
+			continue // promoted: its fields are in Fields
+		}
+		for k := range j {
+			o := &i.Members[k]
+			if (!o.Embedded || o.Name != "") && strings.EqualFold(o.JSONName(), m.JSONName()) {
+				f |= decUnchecked
+			}
+		}
 	}
 	return f
 }

@@ -49,6 +49,21 @@ type decEmbeds struct {
 	X int
 }
 
+type decInner struct{ Y int }
+
+// decUnexportedPtr embeds a pointer to a struct type that is not exported.
+type decUnexportedPtr struct {
+	*decInner
+	X int
+}
+
+// decPromotedTwin has a member name equal but for case to one promoted
+// from its embedded struct.
+type decPromotedTwin struct {
+	decInner
+	Lower int `json:"y"`
+}
+
 type decStringOpt struct {
 	N int `json:"n,string"`
 }
@@ -83,7 +98,9 @@ func TestDecodeFeatures(t *testing.T) {
 		{decFolded{}, decFold},
 		{struct{ ID int }{}, decFold},
 		{struct{ Cnt, Amount int }{}, 0},
-		{decEmbeds{}, decUnchecked},
+		{decEmbeds{}, decEmbedded | decFold},
+		{decUnexportedPtr{}, decEmbedded | decEmbeddedPointer | decUnexportedEmbedded},
+		{decPromotedTwin{}, decEmbedded | decUnchecked},
 		{decStringOpt{}, decUnchecked},
 		{decCaseTwins{}, decUnchecked},
 		{json.Number(""), decUnchecked},
@@ -138,8 +155,10 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
 		{new(time.Time), false, true},
-		{new(json.RawMessage), false, false}, // sonic: DecodeQuirkRawMessageUTF8
-		{new(decEmbeds), false, true},
+		{new(json.RawMessage), false, false},  // sonic: DecodeQuirkRawMessageUTF8
+		{new(decEmbeds), false, false},        // sonic: DecodeQuirkUnicodeFold
+		{new(decUnexportedPtr), false, false}, // sonic: DecodeQuirkUnexportedEmbedded
+		{new(decPromotedTwin), false, true},
 		{&x, false, true}, // an interface holding a pointer: decoded into
 		{notPointer, false, true},
 		{(*int)(nil), false, true},

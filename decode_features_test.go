@@ -1,0 +1,226 @@
+package safejson_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/safejson/safejson"
+	"github.com/safejson/safejson/engine"
+	"github.com/safejson/safejson/internal/jsontype"
+	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/testutil"
+)
+
+// The proofs of the type features the decode plan gives to the engines
+// (internal/plan/decode.go): for each, a table of hand-made shapes and a
+// differential run on random types that hold the feature, each decoded by
+// every engine of the build through the API, against encoding/json: the
+// same error (type, text, fields) and the same value, into fresh and
+// prefilled targets. They run on every toolchain, engine tag and arm64.
+
+// Embedded fields: the shapes of ORM models (a base struct embedded by
+// value or by pointer) and encoding/json's promotion rules (depth, tags,
+// conflicts dropped, a tagged embedded struct as a member, embedded
+// non-struct types, unexported embedded structs).
+
+type Model struct {
+	ID        uint   `json:"id"`
+	CreatedAt string `json:"created_at"`
+	UpdatedAt string `json:"updated_at"`
+	DeletedAt *int   `json:"deleted_at,omitempty"`
+}
+
+type audit struct {
+	By   string
+	Note string `json:"note"`
+}
+
+type Tag string
+
+type hidden struct{ Secret, ID int }
+
+type embUser struct {
+	Model
+	audit
+	Tag
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+type embPtr struct {
+	*Model
+	Name string `json:"name"`
+}
+
+type Left struct {
+	X    int
+	Both string
+}
+
+type Right struct {
+	X    string
+	Both string `json:"Both"`
+}
+
+// embConflict: X is in Left and Right at the same depth, untagged in both:
+// encoding/json drops it; Both is tagged in Right only: Right's wins.
+type embConflict struct {
+	Left
+	Right
+	Z int
+}
+
+// embShadow: the outer Name is shallower than Model's fields and than
+// Deep's Name.
+type Deep struct {
+	Model
+	Name  string
+	Level int
+}
+
+type embShadow struct {
+	Deep
+	Name string
+}
+
+// embNamed: an embedded struct with a tag name is a member of its own;
+// one tagged "-" is left out.
+type embNamed struct {
+	Model `json:"model"`
+	Left  `json:"-"`
+	N     int
+}
+
+// embUnexportedPtr: an embedded pointer to a struct type that is not
+// exported (encoding/json fails where the input sets one of its fields).
+type embUnexportedPtr struct {
+	*hidden
+	N int
+}
+
+func embeddedTargets() []func() any {
+	return []func() any{
+		func() any { return new(embUser) },
+		func() any { return &embUser{Name: "before", Model: Model{ID: 9}} },
+		func() any { return new(embPtr) },
+		func() any { return new(embConflict) },
+		func() any { return &embConflict{Z: 3, Left: Left{X: 1}} },
+		func() any { return new(embShadow) },
+		func() any { return new(embNamed) },
+		func() any { return new(embUnexportedPtr) },
+		func() any { return new([]embUser) },
+		func() any { return new(map[string]embPtr) },
+		func() any { return new([2]embShadow) },
+	}
+}
+
+var embeddedInputs = []string{
+	`{"id":7,"created_at":"2024-01-02T03:04:05Z","updated_at":"x","name":"n","email":"e","By":"b","note":"t","Tag":"g"}`,
+	`{"ID":8,"NAME":"caps","deleted_at":3,"Deleted_At":4}`,
+	`{"id":null,"deleted_at":null,"name":null}`,
+	`{"X":1,"Both":"b","Z":2}`,
+	`{"x":"s","both":"lower","z":5}`,
+	`{"Name":"outer","Level":3,"id":4,"name":"fold"}`,
+	`{"model":{"id":1,"name":"inner"},"Left":{"X":1},"N":2,"X":3}`,
+	`{"Secret":1,"ID":2,"N":3}`,
+	`{"N":3}`,
+	`{"id":"seven","name":"mismatch"}`,
+	`{"id":-1}`,
+	`{"id":1e400}`,
+	`{"created_at":5,"Level":"x","Name":[]}`,
+	`{"model":[],"Z":{}}`,
+	`{"id":7,"name":"trailing"} x`,
+	`{"id":7,"name":"unterminated"`,
+	`[{"id":1,"name":"a"},{"ID":2,"By":"b"},{"Both":"c","X":null}]`,
+	`{"a":{"id":1,"name":"x"},"b":{"name":"y"},"c":null}`,
+	`[{"Name":"e0","id":1},{"Deep":{"Name":"n"},"Level":2}]`,
+	`null`, `{}`, `[]`, `"s"`, `0`,
+}
+
+// TestDecodeEmbedded: every shape into every target, by every engine.
+func TestDecodeEmbedded(t *testing.T) {
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		o := safejson.Options{Engine: e}
+		for _, in := range embeddedInputs {
+			for _, target := range embeddedTargets() {
+				want, got := target(), target()
+				name := fmt.Sprintf("%s into %T by %v", in, want, e)
+				wantErr := json.Unmarshal([]byte(in), want)
+				testutil.SameError(t, wantErr, o.Unmarshal([]byte(in), got), name)
+				assert.Equal(t, want, got, name)
+			}
+		}
+	}
+}
+
+// TestDecodeEmbeddedRoutes: the shapes go to an engine, but for the one
+// an engine's quirk excludes (DecodeQuirkUnexportedEmbedded).
+func TestDecodeEmbeddedRoutes(t *testing.T) {
+	for _, v := range []any{new(embUser), new(embPtr), new(embConflict), new(embNamed), new([]embUser)} {
+		if engine.Default().Name() != "std" {
+			assert.NotEqual(t, "std", plan.RouteDecode(nil, v).Eng.Name(), "%T", v)
+		}
+	}
+}
+
+// TestDecodeEmbeddedRandom runs the differential decode checks (Unmarshal,
+// and a Decoder reading in pieces; fresh and prefilled targets; inputs
+// spliced into a value's encoding, or random) on random types that hold an
+// embedded field and that the decode plan gives to an engine.
+func TestDecodeEmbeddedRandom(t *testing.T) {
+	want := 600
+	if testutil.Reduced() {
+		want = 150
+	}
+	r := rand.New(rand.NewPCG(21, 22))
+	ran := 0
+	for tries := 0; ran < want; tries++ {
+		require.Less(t, tries, 200*want, "too few random types hold an embedded field the plan gives to an engine")
+		data := make([]byte, 16+r.IntN(120))
+		for j := range data {
+			data[j] = byte(r.Uint32())
+		}
+		data[0] |= 1 // a random type
+		data[1] = byte(8 + r.IntN(56))
+		c := readDecodeCase(data)
+		if c.typ == nil || !holdsEmbedded(c.typ, map[reflect.Type]bool{}) {
+			continue
+		}
+		if engine.Default().Name() != "std" && plan.RouteDecode(nil, reflect.New(c.typ).Interface()).Eng.Name() == "std" {
+			continue // a build with an engine: the types the plan gives it
+		}
+		ran++
+		t.Run(fmt.Sprint(ran), func(t *testing.T) {
+			c.checkUnmarshal(t)
+			c.checkDecoder(t)
+		})
+	}
+}
+
+// holdsEmbedded reports whether a struct with an embedded field is
+// reachable from t.
+func holdsEmbedded(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Array:
+		return holdsEmbedded(t.Elem(), seen)
+	case reflect.Map:
+		return holdsEmbedded(t.Key(), seen) || holdsEmbedded(t.Elem(), seen)
+	case reflect.Struct:
+		for _, m := range jsontype.Of(t).Members {
+			if m.Embedded || holdsEmbedded(m.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
