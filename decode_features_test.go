@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -159,29 +160,37 @@ func TestDecodeEmbedded(t *testing.T) {
 	}
 }
 
-// TestDecodeEmbeddedRoutes: the shapes go to an engine, but for the one
-// an engine's quirk excludes (DecodeQuirkUnexportedEmbedded).
+// TestDecodeEmbeddedRoutes: the shapes no engine quirk applies to go to an
+// engine (an embedded pointer may not: DecodeQuirkEmbeddedNull,
+// DecodeQuirkUnexportedEmbedded).
 func TestDecodeEmbeddedRoutes(t *testing.T) {
-	for _, v := range []any{new(embUser), new(embPtr), new(embConflict), new(embNamed), new([]embUser)} {
+	for _, v := range []any{new(embUser), new(embConflict), new(embNamed), new([]embUser)} {
 		if engine.Default().Name() != "std" {
 			assert.NotEqual(t, "std", plan.RouteDecode(nil, v).Eng.Name(), "%T", v)
 		}
 	}
 }
 
-// TestDecodeEmbeddedRandom runs the differential decode checks (Unmarshal,
-// and a Decoder reading in pieces; fresh and prefilled targets; inputs
-// spliced into a value's encoding, or random) on random types that hold an
-// embedded field and that the decode plan gives to an engine.
+// TestDecodeEmbeddedRandom: the random checks on types holding an embedded
+// field.
 func TestDecodeEmbeddedRandom(t *testing.T) {
+	decodeRandomHolding(t, 21, func(_ reflect.Type, m *jsontype.Member) bool { return m != nil && m.Embedded })
+}
+
+// decodeRandomHolding runs the differential decode checks (Unmarshal, and
+// a Decoder reading in pieces; fresh and prefilled targets; inputs spliced
+// into a value's encoding, or random) on random types that hold a feature
+// (holds is true of a type reachable from them, or of a struct member) and
+// that the decode plan gives to an engine (any, in a build with none).
+func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *jsontype.Member) bool) {
 	want := 600
 	if testutil.Reduced() {
 		want = 150
 	}
-	r := rand.New(rand.NewPCG(21, 22))
+	r := rand.New(rand.NewPCG(seed, seed+1))
 	ran := 0
 	for tries := 0; ran < want; tries++ {
-		require.Less(t, tries, 200*want, "too few random types hold an embedded field the plan gives to an engine")
+		require.Less(t, tries, 200*want, "too few random types hold the feature and go to an engine")
 		data := make([]byte, 16+r.IntN(120))
 		for j := range data {
 			data[j] = byte(r.Uint32())
@@ -189,7 +198,7 @@ func TestDecodeEmbeddedRandom(t *testing.T) {
 		data[0] |= 1 // a random type
 		data[1] = byte(8 + r.IntN(56))
 		c := readDecodeCase(data)
-		if c.typ == nil || !holdsEmbedded(c.typ, map[reflect.Type]bool{}) {
+		if c.typ == nil || !reaches(c.typ, holds, map[reflect.Type]bool{}) {
 			continue
 		}
 		if engine.Default().Name() != "std" && plan.RouteDecode(nil, reflect.New(c.typ).Interface()).Eng.Name() == "std" {
@@ -203,24 +212,97 @@ func TestDecodeEmbeddedRandom(t *testing.T) {
 	}
 }
 
-// holdsEmbedded reports whether a struct with an embedded field is
-// reachable from t.
-func holdsEmbedded(t reflect.Type, seen map[reflect.Type]bool) bool {
+// reaches reports whether p holds of t, of a type reachable from it
+// (elements, keys, pointees, members), or of a struct member on the way.
+func reaches(t reflect.Type, p func(reflect.Type, *jsontype.Member) bool, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return false
 	}
 	seen[t] = true
+	if p(t, nil) {
+		return true
+	}
 	switch t.Kind() {
 	case reflect.Pointer, reflect.Slice, reflect.Array:
-		return holdsEmbedded(t.Elem(), seen)
+		return reaches(t.Elem(), p, seen)
 	case reflect.Map:
-		return holdsEmbedded(t.Key(), seen) || holdsEmbedded(t.Elem(), seen)
+		return reaches(t.Key(), p, seen) || reaches(t.Elem(), p, seen)
 	case reflect.Struct:
 		for _, m := range jsontype.Of(t).Members {
-			if m.Embedded || holdsEmbedded(m.Type, seen) {
+			if p(m.Type, &m) || reaches(m.Type, p, seen) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// time.Time: the standard library's UnmarshalJSON, fixed code, proven once
+// here on valid, invalid and edge-case times, null, other kinds, escapes
+// (Go 1.27's encoding/json unescapes the string, the method does not), in
+// fields, pointers, slices and map values.
+
+type timed struct {
+	T  time.Time            `json:"t"`
+	P  *time.Time           `json:"p"`
+	TS []time.Time          `json:"ts"`
+	TM map[string]time.Time `json:"tm"`
+	N  int                  `json:"n"`
+}
+
+var timeInputs = []string{
+	`"2024-01-02T03:04:05Z"`, `"2024-01-02T03:04:05.123456789+02:00"`, `"2024-01-02T03:04:05.1234567891Z"`,
+	`"0000-01-01T00:00:00Z"`, `"9999-12-31T23:59:59.999999999-23:59"`, `"2024-02-29T00:00:00-00:00"`,
+	`null`, `"2024-01-02 03:04:05"`, `"2024-1-2T03:04:05Z"`, `"2024-01-02T24:00:00Z"`,
+	`"2024-01-02T03:04:05+24:00"`, `"2024-01-02T03:04:05,5Z"`, `"2024-01-02t03:04:05z"`, `"2024-02-30T00:00:00Z"`,
+	`"2024-01-02T03:04:05.Z"`, `"-0001-01-02T03:04:05Z"`, `"+2024-01-02T03:04:05Z"`, `""`, `" 2024-01-02T03:04:05Z"`,
+	`"\u0032024-01-02T03:04:05Z"`, `"2024-01-02T03:04:05\u005a"`, `123`, `true`, `{}`, `[]`, `"2024-01-02T03:04:05Z"x`,
+}
+
+// TestDecodeTime: every time into every place of timed, fresh and
+// prefilled, by every engine.
+func TestDecodeTime(t *testing.T) {
+	before := time.Date(2001, 2, 3, 4, 5, 6, 7, time.FixedZone("", 3600))
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		o := safejson.Options{Engine: e}
+		for _, tm := range timeInputs {
+			for _, in := range []string{
+				`{"t":` + tm + `,"n":1}`, `{"p":` + tm + `}`, `{"ts":[` + tm + `,"2024-01-02T03:04:05Z"]}`,
+				`{"tm":{"a":` + tm + `}}`, tm,
+			} {
+				for _, fresh := range []bool{true, false} {
+					want, got := new(timed), new(timed)
+					if !fresh {
+						*want = timed{T: before, N: 2}
+						*got = *want
+					}
+					name := fmt.Sprintf("%s into %T (fresh %v) by %v", in, want, fresh, e)
+					wantErr := json.Unmarshal([]byte(in), want)
+					testutil.SameError(t, wantErr, o.Unmarshal([]byte(in), got), name)
+					assert.True(t, sameValue(want, got), "%s\nencoding/json: %#v\nsafejson:      %#v", name, want, got)
+					var wantT, gotT time.Time
+					wantErr = json.Unmarshal([]byte(in), &wantT)
+					testutil.SameError(t, wantErr, o.Unmarshal([]byte(in), &gotT), name+" (a time.Time)")
+					assert.True(t, sameValue(wantT, gotT), "%s (a time.Time)", name)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeTimeRoutes: time.Time, in places and as the base of an ORM
+// model, goes to an engine.
+func TestDecodeTimeRoutes(t *testing.T) {
+	if engine.Default().Name() == "std" {
+		return // no engine in this build
+	}
+	for _, v := range []any{new(time.Time), new(*time.Time), new(timed), new([]timed), new(map[string]time.Time)} {
+		assert.NotEqual(t, "std", plan.RouteDecode(nil, v).Eng.Name(), "%T", v)
+	}
+}
+
+// TestDecodeTimeRandom: the random checks on types holding a time.Time.
+func TestDecodeTimeRandom(t *testing.T) {
+	timeType := reflect.TypeFor[time.Time]()
+	decodeRandomHolding(t, 31, func(t reflect.Type, _ *jsontype.Member) bool { return t == timeType })
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/engine"
@@ -25,11 +26,19 @@ type decodeFeatures uint16
 
 const (
 	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
-	// or its pointer; time.Time, big.Int included, json.RawMessage not: it is
-	// decRawMessage alone): the user's code, which an engine would run and
-	// encoding/json run again on the error path, and whose input the engines
-	// may rewrite.
+	// or its pointer; big.Int included, json.RawMessage and time.Time not:
+	// they are decRawMessage and decTime alone): the user's code, which an
+	// engine would run and encoding/json run again on the error path, and
+	// whose input the engines may rewrite.
 	decMethods decodeFeatures = 1 << iota
+	// decTime: a time.Time. Its UnmarshalJSON is the standard library's,
+	// which reads the value's bytes and writes the time and nothing else:
+	// the engines hand it the bytes as they are in the input, and where the
+	// toolchain's encoding/json reads a time otherwise (Go 1.27's unescapes
+	// the string first) an engine fails and encoding/json decodes it again,
+	// which only costs (TestDecodeTime, TestDecodeTimeRandom in the root
+	// package prove it on every engine).
+	decTime
 	// decInterface: an interface.
 	decInterface
 	// decFloat: a float32 or float64.
@@ -117,6 +126,8 @@ func decodeAvoid(q engine.DecodeQuirks) decodeFeatures {
 
 var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
 
+var timeType = reflect.TypeFor[time.Time]()
+
 // decodeEngines are the engines compiled in, in the order a decode tries
 // them when Options.Engine is not set: fastest decoder first
 // (decodeSpeedOrder), encoding/json last.
@@ -174,6 +185,10 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			return
 		case jsontype.Number:
 			f |= decUnchecked
+		}
+		if t == timeType {
+			f |= decTime
+			return
 		}
 		if i.Unmarshaler {
 			f |= decMethods

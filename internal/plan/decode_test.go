@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -93,8 +94,10 @@ func TestDecodeFeatures(t *testing.T) {
 		{struct{ R json.RawMessage }{}, decRawMessage},
 		{struct{ R *json.RawMessage }{}, decRawMessage},
 		{map[string]json.RawMessage{}, decRawMessage | decMap},
-		{time.Time{}, decMethods},
-		{[]*time.Time{}, decMethods},
+		{time.Time{}, decTime},
+		{[]*time.Time{}, decTime},
+		{struct{ time.Time }{}, decMethods}, // the promoted method decodes the struct
+		{big.Int{}, decMethods},
 		{decFolded{}, decFold},
 		{struct{ ID int }{}, decFold},
 		{struct{ Cnt, Amount int }{}, 0},
@@ -154,7 +157,8 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(decFolded), false, false},
 		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
-		{new(time.Time), false, true},
+		{new(time.Time), true, false},
+		{new(big.Int), false, true},
 		{new(json.RawMessage), false, false},  // sonic: DecodeQuirkRawMessageUTF8
 		{new(decEmbeds), false, false},        // sonic: DecodeQuirkUnicodeFold
 		{new(decUnexportedPtr), false, false}, // sonic: DecodeQuirkUnexportedEmbedded
