@@ -13,6 +13,7 @@ import (
 
 	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/engine"
+	iengine "github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/internal/testutil"
@@ -305,4 +306,84 @@ func TestDecodeTimeRoutes(t *testing.T) {
 func TestDecodeTimeRandom(t *testing.T) {
 	timeType := reflect.TypeFor[time.Time]()
 	decodeRandomHolding(t, 31, func(t reflect.Type, _ *jsontype.Member) bool { return t == timeType })
+}
+
+// ",string": every kind the option applies to (and one it does not), with
+// quoted numbers, literals and strings, valid and not, unquoted values,
+// escapes and null.
+
+type quotedInts struct {
+	I  int     `json:"i,string"`
+	I8 int8    `json:"i8,string"`
+	U  uint64  `json:"u,string"`
+	B  bool    `json:"b,string"`
+	Q  string  `json:"q,string"`
+	PI *int    `json:"pi,string"`
+	PQ *string `json:"pq,string"`
+	L  []int   `json:"l,string"`
+	N  int     `json:"n"`
+}
+
+type quotedFloats struct {
+	F   float64 `json:"f,string"`
+	F32 float32 `json:"f32,string"`
+	N   int     `json:"n"`
+}
+
+var quotedValues = []string{
+	`"1"`, `1`, `"-1"`, `"1.5"`, `"1e3"`, `" 1"`, `"1 "`, `"0x10"`, `"abc"`, `""`, `null`, `"null"`, `"true"`,
+	`"false"`, `true`, `"\"q\""`, `"\"q"`, `"q"`, `"\u0031"`, `"\"\u0071\""`, `"300"`, `"-0"`, `"1e400"`,
+	`"18446744073709551616"`, `[1]`, `"[1]"`, `{}`, `"\"\""`, `"\"\\\"\""`, `"01"`, `"+1"`, `"NaN"`, `"Inf"`,
+	`"\"a\"b"`, `"\t1"`, `"1.0"`, `"-"`, `"1e"`, `".5"`,
+}
+
+// TestDecodeQuoted: every value in every member, by every engine.
+func TestDecodeQuoted(t *testing.T) {
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		o := safejson.Options{Engine: e}
+		for _, k := range []string{"i", "i8", "u", "b", "q", "pi", "pq", "l", "f", "f32"} {
+			for _, v := range quotedValues {
+				in := `{"` + k + `":` + v + `,"n":1}`
+				for _, target := range []func() any{func() any { return new(quotedInts) }, func() any { return new(quotedFloats) }} {
+					want, got := target(), target()
+					name := fmt.Sprintf("%s into %T by %v", in, want, e)
+					wantErr := json.Unmarshal([]byte(in), want)
+					testutil.SameError(t, wantErr, o.Unmarshal([]byte(in), got), name)
+					assert.True(t, sameValue(want, got), "%s\nencoding/json: %+v\nsafejson:      %+v", name, want, got)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeQuotedRoutes: ",string" on a string or a bool goes to an
+// engine; on a number (an API type's quoted ID) to an engine without
+// DecodeQuirkQuotedNumber, where the build has one.
+func TestDecodeQuotedRoutes(t *testing.T) {
+	if engine.Default().Name() == "std" {
+		return // no engine in this build
+	}
+	type flags struct {
+		On   bool   `json:"on,string"`
+		Code string `json:"code,string"`
+	}
+	type apiIDs struct {
+		ID     int64  `json:"id,string"`
+		Parent *int64 `json:"parent,string"`
+		Name   string `json:"name"`
+	}
+	numbers := false
+	for _, e := range iengine.All() {
+		numbers = numbers || e.Name() != "std" && !iengine.DecodeQuirksOf(e).Has(iengine.DecodeQuirkQuotedNumber)
+	}
+	assert.NotEqual(t, "std", plan.RouteDecode(nil, new(flags)).Eng.Name())
+	for _, v := range []any{new(apiIDs), new([]apiIDs)} {
+		assert.Equal(t, numbers, plan.RouteDecode(nil, v).Eng.Name() != "std", "%T", v)
+	}
+}
+
+// TestDecodeQuotedRandom: the random checks on types holding a ",string"
+// member.
+func TestDecodeQuotedRandom(t *testing.T) {
+	decodeRandomHolding(t, 41, func(_ reflect.Type, m *jsontype.Member) bool { return m != nil && m.Opts.String })
 }

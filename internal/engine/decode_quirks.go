@@ -114,6 +114,12 @@ const (
 	// pointer nil; encoding/json allocates the struct on the way to the
 	// member, and sets the member to its zero value.
 	DecodeQuirkEmbeddedNull
+
+	// DecodeQuirkQuotedNumber (goccy, where flavor.QuotedNumbersStrict): a
+	// ",string" member of a number kind takes what strconv takes inside the
+	// quotes ("+1", ".5", "NaN", "Inf"); the classic encoding/json takes
+	// only a JSON number there.
+	DecodeQuirkQuotedNumber
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )
 
@@ -129,6 +135,7 @@ var decodeQuirkNames = [...]string{
 	"AcceptsInvalid",
 	"UnexportedEmbedded",
 	"EmbeddedNull",
+	"QuotedNumber",
 }
 
 // Has reports whether q holds every quirk of r.

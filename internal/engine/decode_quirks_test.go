@@ -116,6 +116,16 @@ func decodeDemos() []decodeDemo {
 			require.NoError(t, e.Unmarshal([]byte(`{"X":null}`), &v), e.Name())
 			return v.DemoInner == nil
 		}},
+		{DecodeQuirkQuotedNumber, func(t *testing.T, e Engine) bool {
+			var v, std struct {
+				N int     `json:"n,string"`
+				F float64 `json:"f,string"`
+			}
+			in := []byte(`{"n":"+1","f":"NaN"}`)
+			stdErr := json.Unmarshal(in, &std)
+			err := e.Unmarshal(in, &v)
+			return stdErr != nil && err == nil
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {

@@ -66,6 +66,15 @@ const (
 	// DecodeQuirkEmbeddedNull (TestDecodeEmbedded, TestDecodeEmbeddedRandom in the root package
 	// prove it on every engine).
 	decEmbedded
+	// decQuoted: a ",string" member of a bool or string kind (or a pointer
+	// to one), or of a kind the option does not apply to. The engines read
+	// the quoted value by encoding/json's rules (TestDecodeQuoted,
+	// TestDecodeQuotedRandom in the root package prove it on every engine).
+	decQuoted
+	// decQuotedNumber: a ",string" member of a number kind (or a pointer
+	// to one), whose quoted text the toolchain's encoding/json may check
+	// more strictly than an engine does (DecodeQuirkQuotedNumber).
+	decQuotedNumber
 	// decEmbeddedPointer: an embedded pointer to a struct, which
 	// encoding/json allocates to set a member promoted from it.
 	decEmbeddedPointer
@@ -74,7 +83,7 @@ const (
 	// the input sets one of its fields).
 	decUnexportedEmbedded
 	// decUnchecked: rules of encoding/json no engine is checked against
-	// here: ",string" fields, json.Number, field names equal but for case
+	// here: json.Number, field names equal but for case
 	// within one struct's object (its own or promoted), tag
 	// names that do not read alike on both flavours (jsontype.Member's
 	// PlainTag), member names outside ASCII (asciiName), map keys that are
@@ -107,6 +116,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkAcceptsInvalid:     0,
 	engine.DecodeQuirkUnexportedEmbedded: decUnexportedEmbedded,
 	engine.DecodeQuirkEmbeddedNull:       decEmbeddedPointer,
+	engine.DecodeQuirkQuotedNumber:       decQuotedNumber,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -233,8 +243,11 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 	var f decodeFeatures
 	for j := range i.Members {
 		m := &i.Members[j]
-		if !m.PlainTag || m.Opts.String || m.Opts.Format {
+		if !m.PlainTag || m.Opts.Format {
 			f |= decUnchecked
+		}
+		if m.Opts.String {
+			f |= quotedFeature(m.Type)
 		}
 		if m.Embedded {
 			f |= decEmbedded
@@ -281,6 +294,20 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 		}
 	}
 	return f
+}
+
+// quotedFeature returns the feature of a ",string" member of type t.
+func quotedFeature(t reflect.Type) decodeFeatures {
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return decQuotedNumber
+	}
+	return decQuoted
 }
 
 // engineMapKey reports whether map keys of type k are decoded by the engines

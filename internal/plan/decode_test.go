@@ -104,7 +104,12 @@ func TestDecodeFeatures(t *testing.T) {
 		{decEmbeds{}, decEmbedded | decFold},
 		{decUnexportedPtr{}, decEmbedded | decEmbeddedPointer | decUnexportedEmbedded},
 		{decPromotedTwin{}, decEmbedded | decUnchecked},
-		{decStringOpt{}, decUnchecked},
+		{decStringOpt{}, decQuotedNumber},
+		{struct {
+			Q string `json:"q,string"`
+			B *bool  `json:",string"`
+			L []int  `json:"l,string"`
+		}{}, decQuoted},
 		{decCaseTwins{}, decUnchecked},
 		{json.Number(""), decUnchecked},
 		{struct {
