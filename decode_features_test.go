@@ -387,3 +387,50 @@ func TestDecodeQuotedRoutes(t *testing.T) {
 func TestDecodeQuotedRandom(t *testing.T) {
 	decodeRandomHolding(t, 41, func(_ reflect.Type, m *jsontype.Member) bool { return m != nil && m.Opts.String })
 }
+
+// json.Number and []byte.
+
+type numBytes struct {
+	N  json.Number   `json:"n"`
+	PN *json.Number  `json:"pn"`
+	NS []json.Number `json:"ns"`
+	B  []byte        `json:"b"`
+	BS [][]byte      `json:"bs"`
+	K  int           `json:"k"`
+}
+
+// TestDecodeNumberBytes: numbers and strings into json.Number, base64 (valid,
+// unpadded, broken by line breaks, of the URL alphabet) into []byte, in
+// fields, pointers and slices, by every engine.
+func TestDecodeNumberBytes(t *testing.T) {
+	vals := []string{ // numbers, then base64
+		`1`, `-1.5e3`, `"1"`, `"-1.5e3"`, `"abc"`, `""`, `null`, `true`, `"+1"`, `"01"`, `" 1"`, `"1 "`, `"NaN"`, `"0x1"`, `1e400`, `"1e400"`, `123456789012345678901234567890`,
+		`"aGVsbG8="`, `"aGVsbG8"`, `"aGVs\nbG8="`, `"aGVs\r\nbG8="`, `"aGVsbG8=="`, `"a-_b"`, `"a+/b"`, `"YQ=="`, `"YQ"`, `"Y"`, `"===="`, `"aGVs bG8="`, `"\u0061GVsbG8="`, `[1,2]`, `[]`, `{}`, `"é"`}
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		o := safejson.Options{Engine: e}
+		for _, k := range []string{"n", "pn", "b"} {
+			for _, v := range vals {
+				for _, in := range []string{`{"` + k + `":` + v + `,"k":1}`, `{"ns":[` + v + `],"bs":[` + v + `]}`} {
+					want, got := new(numBytes), new(numBytes)
+					name := fmt.Sprintf("%s by %v", in, e)
+					wantErr := json.Unmarshal([]byte(in), want)
+					testutil.SameError(t, wantErr, o.Unmarshal([]byte(in), got), name)
+					assert.True(t, sameValue(want, got), "%s\nencoding/json: %+v\nsafejson:      %+v", name, want, got)
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeNumberRandom: the random checks on types holding a json.Number.
+func TestDecodeNumberRandom(t *testing.T) {
+	nt := reflect.TypeFor[json.Number]()
+	decodeRandomHolding(t, 51, func(t reflect.Type, _ *jsontype.Member) bool { return t == nt })
+}
+
+// TestDecodeBytesRandom: the random checks on types holding a []byte.
+func TestDecodeBytesRandom(t *testing.T) {
+	decodeRandomHolding(t, 61, func(t reflect.Type, _ *jsontype.Member) bool {
+		return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
+	})
+}

@@ -22,7 +22,7 @@ import (
 
 // decodeFeatures is what a decode into a type may meet, over every type
 // reachable from it that encoding/json would decode into.
-type decodeFeatures uint16
+type decodeFeatures uint32
 
 const (
 	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
@@ -66,6 +66,14 @@ const (
 	// DecodeQuirkEmbeddedNull (TestDecodeEmbedded, TestDecodeEmbeddedRandom in the root package
 	// prove it on every engine).
 	decEmbedded
+	// decNumber: a json.Number, which takes a number or a string holding
+	// one, by encoding/json's rules on the engines too.
+	decNumber
+	// decBytes: a slice of bytes, read from a base64 string, by
+	// encoding/json's rules on the engines too (padding, line breaks, the
+	// alphabet). TestDecodeNumberBytes and TestDecodeNumberRandom,
+	// TestDecodeBytesRandom in the root package prove both on every engine.
+	decBytes
 	// decQuoted: a ",string" member of a bool or string kind (or a pointer
 	// to one), or of a kind the option does not apply to. The engines read
 	// the quoted value by encoding/json's rules (TestDecodeQuoted,
@@ -83,13 +91,12 @@ const (
 	// the input sets one of its fields).
 	decUnexportedEmbedded
 	// decUnchecked: rules of encoding/json no engine is checked against
-	// here: json.Number, field names equal but for case
-	// within one struct's object (its own or promoted), tag
-	// names that do not read alike on both flavours (jsontype.Member's
-	// PlainTag), member names outside ASCII (asciiName), map keys that are
-	// not strings or integers (jsontype.KeyClass), []byte
-	// (base64), interfaces with methods, and the kinds encoding/json cannot
-	// decode into (chan, func, complex, unsafe.Pointer).
+	// here: field names equal but for case within one struct's object (its
+	// own or promoted), tag names that do not read alike on both flavours
+	// (jsontype.Member's PlainTag), member names outside ASCII (asciiName),
+	// map keys that are not strings or integers (jsontype.KeyClass),
+	// interfaces with methods, and the kinds encoding/json cannot decode
+	// into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
 )
 
@@ -194,7 +201,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			f |= decRawMessage
 			return
 		case jsontype.Number:
-			f |= decUnchecked
+			f |= decNumber
 		}
 		if t == timeType {
 			f |= decTime
@@ -214,7 +221,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			f |= decFloat
 		case reflect.Slice:
 			if i.ByteElems {
-				f |= decUnchecked
+				f |= decBytes
 			}
 			walk(t.Elem())
 		case reflect.Pointer, reflect.Array:

@@ -111,7 +111,7 @@ func TestDecodeFeatures(t *testing.T) {
 			L []int  `json:"l,string"`
 		}{}, decQuoted},
 		{decCaseTwins{}, decUnchecked},
-		{json.Number(""), decUnchecked},
+		{json.Number(""), decNumber},
 		{struct {
 			V bool `json:"\u2028"`
 		}{}, decUnchecked},
@@ -127,7 +127,7 @@ func TestDecodeFeatures(t *testing.T) {
 		{struct {
 			V bool `json:"the_value-2,omitempty"`
 		}{}, 0},
-		{[]byte{}, decUnchecked},
+		{[]byte{}, decBytes},
 		{map[int]string{}, decMap},
 		{map[uint8][]int64{}, decMap},
 		{map[uintptr]string{}, decMap}, // an integer kind, as for the other integer keys (TestDecodeIntMapKeys)
