@@ -194,7 +194,7 @@ func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *js
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	ran := 0
 	for tries := 0; ran < want; tries++ {
-		require.Less(t, tries, 200*want, "too few random types hold the feature and go to an engine")
+		require.Less(t, tries, 2000*want, "too few random types hold the feature and go to an engine")
 		data := make([]byte, 16+r.IntN(120))
 		for j := range data {
 			data[j] = byte(r.Uint32())
@@ -411,7 +411,9 @@ type numBytes struct {
 
 // TestDecodeNumberBytes: numbers and strings into json.Number, base64 (valid,
 // unpadded, broken by line breaks, of the URL alphabet) into []byte, in
-// fields, pointers and slices, by every engine.
+// fields, pointers and slices, by every engine. (The plan keeps []byte from
+// the engines for the cost of a bad byte at the end of a huge string, not
+// for its values: this table shows those are encoding/json's.)
 func TestDecodeNumberBytes(t *testing.T) {
 	vals := []string{ // numbers, then base64
 		`1`, `-1.5e3`, `"1"`, `"-1.5e3"`, `"abc"`, `""`, `null`, `true`, `"+1"`, `"01"`, `" 1"`, `"1 "`, `"NaN"`, `"0x1"`, `1e400`, `"1e400"`, `123456789012345678901234567890`,
@@ -436,11 +438,4 @@ func TestDecodeNumberBytes(t *testing.T) {
 func TestDecodeNumberRandom(t *testing.T) {
 	nt := reflect.TypeFor[json.Number]()
 	decodeRandomHolding(t, 51, func(t reflect.Type, _ *jsontype.Member) bool { return t == nt })
-}
-
-// TestDecodeBytesRandom: the random checks on types holding a []byte.
-func TestDecodeBytesRandom(t *testing.T) {
-	decodeRandomHolding(t, 61, func(t reflect.Type, _ *jsontype.Member) bool {
-		return t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8
-	})
 }

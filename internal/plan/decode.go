@@ -67,12 +67,17 @@ const (
 	// prove it on every engine).
 	decEmbedded
 	// decNumber: a json.Number, which takes a number or a string holding
-	// one, by encoding/json's rules on the engines too.
+	// one, by encoding/json's rules on the engines too (TestDecodeNumberBytes
+	// and TestDecodeNumberRandom in the root package prove it on every
+	// engine).
 	decNumber
-	// decBytes: a slice of bytes, read from a base64 string, by
-	// encoding/json's rules on the engines too (padding, line breaks, the
-	// alphabet). TestDecodeNumberBytes and TestDecodeNumberRandom,
-	// TestDecodeBytesRandom in the root package prove both on every engine.
+	// decBytes: a slice of bytes, read from a base64 string. The engines
+	// read it by encoding/json's rules (TestDecodeNumberBytes), but one that
+	// refuses a huge string for a bad byte at its end has decoded all of it
+	// first, and encoding/json decodes it again: more than twice the bytes
+	// of encoding/json's costliest valid body of the size, over the bound by
+	// input size (TestHostileBound, base64-bad-end). It stays
+	// encoding/json's.
 	decBytes
 	// decQuoted: a ",string" member of a bool or string kind (or a pointer
 	// to one), or of a kind the option does not apply to. The engines read
@@ -90,6 +95,11 @@ const (
 	// not exported, which encoding/json does not allocate (an error where
 	// the input sets one of its fields).
 	decUnexportedEmbedded
+	// decCrashes: a shape on which the toolchain's encoding/json panics
+	// (DecodeCrashes): it has no verdict to give, and the decode executor
+	// turns its panic into a *CrashError, whatever an engine would make of
+	// the input.
+	decCrashes
 	// decUnchecked: rules of encoding/json no engine is checked against
 	// here: field names equal but for case within one struct's object (its
 	// own or promoted), tag names that do not read alike on both flavours
@@ -101,7 +111,7 @@ const (
 )
 
 // decodeStdOnly: features that only encoding/json decodes.
-const decodeStdOnly = decMethods | decUnchecked
+const decodeStdOnly = decMethods | decBytes | decCrashes | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it:
 // the one statement of each decode quirk's trigger, which routing reads.
@@ -240,6 +250,9 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		}
 	}
 	walk(t)
+	if DecodeCrashes(t) {
+		f |= decCrashes
+	}
 	decodeFeatureCache.Store(t, f)
 	return f
 }
