@@ -184,7 +184,7 @@ func TestDecodeEmbeddedRandom(t *testing.T) {
 // (holds is true of a type reachable from them, or of a struct member) and
 // that the decode plan gives to an engine (any, in a build with none).
 func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *jsontype.Member) bool) {
-	want := 600
+	want := 300
 	if testutil.Reduced() || testutil.EngineTagged {
 		// sonic compiles a decoder for every new type, which costs the
 		// sonic-only build and the emulated arm64 run most: there the
