@@ -17,7 +17,7 @@ func (o Options) Unmarshal(data []byte, v any) error {
 	if err := o.internal(&opts); err != nil {
 		return err
 	}
-	return decode.Unmarshal(data, v, named(&opts))
+	return crashError(decode.Unmarshal(data, v, named(&opts)))
 }
 
 // named is the engine opts name, nil for the default plan.
@@ -57,7 +57,7 @@ func (d *Decoder) Decode(v any) error {
 	if d.err != nil {
 		return d.err
 	}
-	return d.d.Decode(v)
+	return crashError(d.d.Decode(v))
 }
 
 // More reports whether there is another element in the current array or

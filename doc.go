@@ -55,20 +55,15 @@
 // Decoding gives encoding/json's verdict: Unmarshal and a Decoder return what
 // encoding/json returns (the value, or an error of the same type and text)
 // on every input, in time and memory within a small multiple of its own.
+// Where the toolchain's encoding/json panics on a target type instead (Go
+// 1.27, a few shapes of embedded pointers), they return a *CrashError.
 //
-// # How it is fast
+// # How it works
 //
-// A value goes first to a fast third-party engine (bytedance/sonic on amd64
-// and arm64, goccy/go-json everywhere; see package engine and the build tags
-// safejson_sonic, safejson_goccy and safejson_std), configured for
-// encoding/json's output, and only when the engine cannot or must not write
-// it to the reference encoder of package safe, which writes the
-// substitutes. Which path a value takes is decided once per type: plain data
-// goes to an engine with no check, a type that may hold a cycle is first
-// walked along its references (so a cyclic value never pays an engine's
-// thousand-level cycle search), and a type an engine is known to write
-// differently from encoding/json goes to one that writes it right.
-// Decoding is planned per target type the same way: an engine decodes only
-// where it is known to give encoding/json's answer, and encoding/json
-// decodes the rest.
+// A value goes first to a fast engine configured for encoding/json's output
+// (package engine says which; build tags safejson_sonic, safejson_goccy,
+// safejson_std), and to the reference encoder of package safe only where
+// the engine cannot or must not write it. The plan per type, the pre-scan of
+// values that may hold a cycle and the decode plan are described in
+// docs/how-it-works.md of the repository.
 package safejson

@@ -86,6 +86,86 @@ func TestTableRows(t *testing.T) {
 	}
 	assert.Equal(t, "no replacer", rows["replacer-20"].Engine.NA)
 	assert.Equal(t, "no replacer", rows["replacer-20"].Std.NA)
+
+	// The routes After took, which the footnotes of slower rows are written from.
+	for _, row := range rep.Rows {
+		require.NotNil(t, row.Route, row.Slug)
+	}
+	assert.NotEqual(t, "safe", rows["items-20"].Route.Wrote, "plain data goes to an engine")
+	assert.Equal(t, Route{Wrote: "safe", Fallback: "prescan"}, *rows["selfmap"].Route, "a cycle never goes to an engine")
+	assert.Equal(t, Route{Wrote: "safe"}, *rows["replacer-20"].Route, "only the reference encoder calls a replacer")
+	if rep.Machine.Load >= 0 {
+		require.NotNil(t, rep.LoadEnd, "the load at the end is read where the one at the start is")
+		assert.GreaterOrEqual(t, *rep.LoadEnd, 0.0)
+	}
+}
+
+// TestTableExplainsItself: under the table, what each column means, the
+// load and what it does to the clock used, and one footnote per reason
+// After is slower than Before on a row, shared by the rows it explains.
+func TestTableExplainsItself(t *testing.T) {
+	load := func(l float64) *float64 { return &l }
+	row := func(name string, before, after float64, route *Route) Row {
+		return Row{Case: name, Size: 10, Before: Result{Ns: before}, After: Result{Ns: after}, Engine: Result{Err: "rejected", Rejected: true, Ns: 1000},
+			Std: Result{Err: "json: unsupported value", Ns: 500}, Speedup: before / after, Route: route}
+	}
+	prescan := &Route{Wrote: "safe", Fallback: "prescan"}
+	rep := Report{
+		Machine: Machine{CPU: "test CPU", Cores: 2, GOMAXPROCS: 2, Go: "go1.26", GOOS: "linux", GOARCH: "amd64", Engine: "sonic", Load: 0.2},
+		Runs:    15, BatchNs: 20e6, Clock: "cpu", LoadEnd: load(0.3),
+		Rows: []Row{
+			row("faster", 200, 100, &Route{Wrote: "sonic"}),
+			row("cycle", 100, 150, prescan),
+			row("chosen", 100, 110, &Route{Wrote: "safe"}),
+			row("deep", 400, 500, prescan),
+			row("quirk", 100, 101, &Route{Wrote: "safe", Fallback: "quirk"}),
+			row("saved before routes", 100, 120, nil),
+		},
+	}
+	var b strings.Builder
+	writeMarkdown(&b, rep)
+	md := b.String()
+	assert.Contains(t, md, "| faster | ")
+	assert.Contains(t, md, "| cycle¹ | ")
+	assert.Contains(t, md, "| chosen² | ")
+	assert.Contains(t, md, "| deep¹ | ", "one footnote per reason")
+	assert.Contains(t, md, "| quirk³ | ")
+	assert.Contains(t, md, "| saved before routes⁴ | ")
+	assert.Contains(t, md, "\n¹ route `safe (prescan)`: the pre-scan found a cycle")
+	assert.Contains(t, md, "\n² route `safe`: decoded JSON's shape")
+	assert.Contains(t, md, "\n³ route `safe (quirk)`: ")
+	assert.Contains(t, md, "\n⁴ After slower than Before; the route it took is not in this saved run.")
+	assert.NotContains(t, md, "⁵")
+	for _, col := range []string{"**Before**", "**After**", "**Speedup**", "**Raw engine**", "**encoding/json**", "**After / raw**", "**Allocs/op**"} {
+		assert.Contains(t, md, col, "the legend names every column")
+	}
+	assert.Contains(t, md, "times are process CPU time per call")
+	assert.Contains(t, md, "Load average 0.20 at the start, 0.30 at the end, on 2 cores: a quiet machine.")
+
+	rep.LoadEnd = load(3.1)
+	b.Reset()
+	writeMarkdown(&b, rep)
+	assert.Contains(t, b.String(), "Load average 0.20 at the start, 3.10 at the end, on 2 cores: other processes were running. Process CPU time")
+	rep.Clock = "wall"
+	b.Reset()
+	writeMarkdown(&b, rep)
+	assert.Contains(t, b.String(), "**Loaded machine, wall-clock times.** Load average 0.20 at the start, 3.10 at the end, on 2 cores")
+	assert.Contains(t, b.String(), "times are elapsed (wall) time per call")
+
+	assert.Equal(t, "¹", footnoteMark(1))
+	assert.Equal(t, "¹²", footnoteMark(12))
+	assert.Equal(t, "¹⁰", footnoteMark(10))
+}
+
+func TestDefaultClockIsCPU(t *testing.T) {
+	if _, ok := processCPUTime(); !ok {
+		t.Skip("SKIPPED: this OS reports no process CPU time: the default clock is wall")
+	}
+	var stdout bytes.Buffer
+	require.NoError(t, run([]string{"-quick", "-runs", "1", "-case", "^selfmap$", "-json"}, &stdout, io.Discard))
+	var rep Report
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &rep))
+	assert.Equal(t, "cpu", rep.Clock)
 }
 
 func TestCommandQuickJSONAndChart(t *testing.T) {
@@ -114,7 +194,7 @@ func TestCommandQuickJSONAndChart(t *testing.T) {
 	svg2, err := os.ReadFile(chart2)
 	require.NoError(t, err)
 	assert.Equal(t, string(svg), string(svg2))
-	assert.Contains(t, md.String(), "| {a, self} circular (fallback) | 7 B | ")
+	assert.Regexp(t, `\| \{a, self\} circular \(fallback\)[¹²³]? \| 7 B \| `, md.String())
 	assert.Error(t, run([]string{"-from", filepath.Join(t.TempDir(), "missing.json")}, io.Discard, io.Discard))
 	for _, want := range []string{"20 objects", "{a, self} circular (fallback)", "n/a (no replacer)", rep.Machine.CPU} {
 		assert.Contains(t, string(svg), want)

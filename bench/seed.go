@@ -29,15 +29,22 @@ func writeSeedMarkdown(w io.Writer, rep Report) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
 	fmt.Fprintln(w, "| Case | seed (Node.js): before → after | speedup | safejson here: before → after | speedup |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|")
+	var notes footnotes
 	for _, s := range seedRows {
-		here, speedup := "not measured", "—"
+		name, here, speedup := s.Case, "not measured", "—"
 		for _, r := range rep.Rows {
 			if r.Slug == s.Slug {
 				here = timeCell(&r.Before, false) + " → " + timeCell(&r.After, false)
 				speedup = formatRatio(r.Speedup)
+				name += notes.mark(slowerReason(r))
 			}
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", s.Case, s.Seed, s.Speedup, here, speedup)
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", name, s.Seed, s.Speedup, here, speedup)
 	}
 	fmt.Fprintln(w, "| a route returning 20 objects | 9,600 → 15,000 req/s | +55% | `go run ./bench -http` | |")
+	fmt.Fprintf(w, "\nHere, before is the reference encoder alone (package `safe`), after is safejson; %s.\n", clockNote(rep.Clock))
+	if load := loadNote(rep); load != "" {
+		fmt.Fprintf(w, "\n%s\n", load)
+	}
+	notes.write(w)
 }

@@ -7,10 +7,13 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/safejson/safejson"
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/plan"
 )
 
 // tableConfig says what runTable measures and how long.
@@ -43,7 +46,10 @@ type Report struct {
 	// Clock is what the times measure: "wall" (elapsed) or "cpu" (process CPU
 	// time, garbage collector included).
 	Clock string `json:"clock"`
-	Rows  []Row  `json:"rows"`
+	// LoadEnd is the 1-minute load average when the run ended (Machine.Load
+	// is the one at its start); nil where there is none.
+	LoadEnd *float64 `json:"load_avg_1m_end,omitempty"`
+	Rows    []Row    `json:"rows"`
 }
 
 // Row holds every figure of one case.
@@ -64,8 +70,55 @@ type Row struct {
 	// AllocsPerOp and BytesPerOp are After's heap allocations per call.
 	AllocsPerOp float64 `json:"after_allocs_per_op"`
 	BytesPerOp  float64 `json:"after_bytes_per_op"`
+	// Route is the way After took on the case, read from safejson.ReadStats
+	// around one call made after the timed runs (afterRoute).
+	Route *Route `json:"after_route,omitempty"`
 	// Notes are the warnings found while checking outputs; none is expected.
 	Notes []string `json:"notes,omitempty"`
+}
+
+// Route is the way one safejson call took, as its counters say: which
+// encoder wrote the bytes and, when the value went elsewhere than its first
+// route, why (the keys of safejson.Stats' Encodes and EncodeFallbacks).
+type Route struct {
+	// Wrote is the encoder that wrote the bytes: an engine, or "safe" (the
+	// reference encoder, Before's code).
+	Wrote string `json:"wrote"`
+	// Fallback is why the value left its first route: "rejected",
+	// "panicked", "quirk" or "prescan"; "" when it did not.
+	Fallback string `json:"fallback,omitempty"`
+}
+
+func (r Route) String() string {
+	if r.Fallback == "" {
+		return r.Wrote
+	}
+	return r.Wrote + " (" + r.Fallback + ")"
+}
+
+// afterRoute calls marshal once and returns the route its safejson call took.
+// The counters, once on, stay on: it is called after every timed run.
+func afterRoute(marshal func() ([]byte, error)) *Route {
+	before := safejson.ReadStats()
+	if _, err := call(marshal); isPanic(err) {
+		return nil
+	}
+	after := safejson.ReadStats()
+	grew := func(b, a map[string]uint64) string {
+		var keys []string
+		for k, n := range a {
+			if n > b[k] {
+				keys = append(keys, k)
+			}
+		}
+		slices.Sort(keys)
+		return strings.Join(keys, "+")
+	}
+	r := &Route{Wrote: grew(before.Encodes, after.Encodes), Fallback: grew(before.EncodeFallbacks, after.EncodeFallbacks)}
+	if r.Wrote == "" {
+		return nil
+	}
+	return r
 }
 
 // Result is one encoder's figures on one case.
@@ -114,6 +167,15 @@ func runTable(cfg tableConfig) Report {
 			}
 		}
 		rep.Rows = append(rep.Rows, row)
+	}
+	// The routes last: counting, once on, costs every later call a little.
+	for i, c := range cfg.Cases {
+		if rep.Rows[i].After.ok() {
+			rep.Rows[i].Route = afterRoute(encoders(c, cfg.Engine)[encAfter].marshal)
+		}
+	}
+	if l := loadAvg(); l >= 0 {
+		rep.LoadEnd = &l
 	}
 	return rep
 }
@@ -218,33 +280,157 @@ func firstDiff(x, y []byte) string {
 }
 
 // writeMarkdown writes the report as the seed's table, with the extra columns,
-// then the warnings.
+// then what the columns mean, the machine's load, a footnote on every row
+// where After is slower than Before, and the warnings.
 func writeMarkdown(w io.Writer, rep Report) {
 	fmt.Fprintf(w, "%s\n\n", rep.Machine.Line())
 	fmt.Fprintf(w, "Median of %d runs, each a batch of about %s; %s. KB = 1024 bytes.\n\n",
 		rep.Runs, time.Duration(rep.BatchNs), clockNote(rep.Clock))
 	fmt.Fprintf(w, "| Case | Size | Before | After | Speedup | Raw engine (%s) | encoding/json | After / raw | Allocs/op (After) |\n", rep.Machine.Engine)
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+	var notes footnotes
 	for _, r := range rep.Rows {
 		name := r.Case
 		if len(r.Notes) > 0 {
 			name = "⚠ " + name
 		}
+		name += notes.mark(slowerReason(r))
 		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 			cell(name), formatSize(r.Size, r.After.ok()),
 			timeCell(&r.Before, true), timeCell(&r.After, true), formatRatio(r.Speedup),
 			timeCell(&r.Engine, true), timeCell(&r.Std, false),
 			formatRatio(r.AfterVsEngine), formatAllocs(r.AllocsPerOp, r.After.ok()))
 	}
-	var notes []string
+	fmt.Fprintf(w, "\n**Before**: the reference encoder alone (package `safe`: a safe encoder without a fast path). "+
+		"**After**: safejson (`safejson.Marshal`: the plan, the engine, and the reference encoder where the engine cannot or must not write the value). "+
+		"**Speedup**: Before's time over After's (below 1×: After is slower, see the note). "+
+		"**Raw engine**: %s alone, with no fallback; *rejects*: it returns an error, timed to the error. "+
+		"**encoding/json**: the toolchain's; *error*: timed to the error. "+
+		"**After / raw**: After's time over the raw engine's, where the engine writes the value: what safejson adds to the engine (1.0×: nothing). "+
+		"**Allocs/op**: After's heap allocations per call.\n", rep.Machine.Engine)
+	if load := loadNote(rep); load != "" {
+		fmt.Fprintf(w, "\n%s\n", load)
+	}
+	notes.write(w)
+	var warnings []string
 	for _, r := range rep.Rows {
 		for _, n := range r.Notes {
-			notes = append(notes, fmt.Sprintf("- **WARNING** %s: %s", r.Case, cell(n)))
+			warnings = append(warnings, fmt.Sprintf("- **WARNING** %s: %s", r.Case, cell(n)))
 		}
 	}
-	if len(notes) > 0 {
-		fmt.Fprintf(w, "\n%s\n", strings.Join(notes, "\n"))
+	if len(warnings) > 0 {
+		fmt.Fprintf(w, "\n%s\n", strings.Join(warnings, "\n"))
 	}
+}
+
+// footnotes are the notes of a table, each written once and marked on every
+// row it explains.
+type footnotes []string
+
+// mark returns the mark of note, adding it the first time; "" for no note.
+func (f *footnotes) mark(note string) string {
+	if note == "" {
+		return ""
+	}
+	n := slices.Index(*f, note)
+	if n < 0 {
+		*f = append(*f, note)
+		n = len(*f) - 1
+	}
+	return footnoteMark(n + 1)
+}
+
+// write writes the notes under a table, a paragraph each.
+func (f footnotes) write(w io.Writer) {
+	for _, note := range f.all() {
+		fmt.Fprintf(w, "\n%s\n", note)
+	}
+}
+
+// all returns the notes with their marks.
+func (f footnotes) all() []string {
+	out := make([]string, len(f))
+	for i, note := range f {
+		out[i] = footnoteMark(i+1) + " " + note
+	}
+	return out
+}
+
+// footnoteMark is the mark of the nth footnote: ¹, ², … ¹⁰ ….
+func footnoteMark(n int) string {
+	const digits = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+	var b strings.Builder
+	for _, d := range strconv.Itoa(n) {
+		b.WriteString(string([]rune(digits)[d-'0']))
+	}
+	return b.String()
+}
+
+// loadNote says how busy the machine was: the load average at the start and
+// at the end of the run, against its cores, and what that does to the clock
+// the run used. "" where there is no load average.
+func loadNote(rep Report) string {
+	m := rep.Machine
+	if m.Load < 0 {
+		return ""
+	}
+	s := fmt.Sprintf("Load average %.2f at the start", m.Load)
+	peak := m.Load
+	if rep.LoadEnd != nil {
+		s += fmt.Sprintf(", %.2f at the end", *rep.LoadEnd)
+		peak = max(peak, *rep.LoadEnd)
+	}
+	s += fmt.Sprintf(", on %d cores", m.Cores)
+	busy := peak >= 0.5*float64(m.Cores)
+	switch {
+	case busy && rep.Clock == "wall":
+		return "**Loaded machine, wall-clock times.** " + s + ": other processes had the CPU part of the time, and elapsed times count the waits. " +
+			"Rerun with the default clock (process CPU time) or on a quiet machine."
+	case busy:
+		return s + ": other processes were running. Process CPU time counts this process's work only, so the load moves these figures less than elapsed ones, " +
+			"though the caches and the cores' clock are shared: read ratios near 1.0× as even."
+	default:
+		return s + ": a quiet machine."
+	}
+}
+
+// slowerReason is the footnote of a row where After is slower than Before:
+// the route After took (Row.Route) and why that route costs more than
+// Before's. "" for a row where After is not slower. Rows with the same
+// reason share the footnote.
+func slowerReason(r Row) string {
+	if r.Speedup <= 0 || r.Speedup >= 1 {
+		return ""
+	}
+	if r.Route == nil {
+		return "After slower than Before; the route it took is not in this saved run."
+	}
+	head := "route `" + r.Route.String() + "`: "
+	if r.Route.Wrote != "safe" {
+		if r.Engine.ok() && r.Engine.Ns > r.Before.Ns {
+			return head + "the engine wrote the value, and the raw engine too is slower than the reference encoder on it."
+		}
+		return head + "the engine wrote the value at about the raw engine's speed: After against Before is within this run's noise (`-json` has every run's time)."
+	}
+	const ref = "the reference encoder (Before's code)"
+	switch r.Route.Fallback {
+	case "prescan":
+		return head + "the pre-scan found a cycle, or nesting deeper than an engine goes, and " + ref + " wrote the value: " +
+			"After is Before plus the pre-scan: the price of never handing such a value to an engine, which fails on it (on a cycle, after a search that costs far more than the reference encoder's whole write)."
+	case "rejected":
+		return head + "the engine tried the value and rejected it (a NaN, a func …), then " + ref + " wrote it: After is Before plus the failed attempt."
+	case "quirk":
+		return head + "the engines reject this type or write other bytes for it, so " + ref + " writes it with no engine attempt: " +
+			"After is Before plus the plan's look-up."
+	case "":
+		if r.Engine.NA != "" {
+			return head + "only " + ref + " calls a replacer: After is Before plus the plan's look-up."
+		}
+		return head + "decoded JSON's shape (`map[string]any`, `[]any` …) holding more than " + strconv.Itoa(plan.MaxDecodedMembers) +
+			" map members goes to " + ref + ", which writes it faster than the engines: " +
+			"After is Before plus the member count that decides it."
+	}
+	return head + ref + " wrote the value after a fallback: After is Before plus what led there."
 }
 
 // clockNote says what the times of a report measure.

@@ -288,12 +288,12 @@ v2check() {
 speed() {
 	local pat='^BenchmarkCorpus(Marshal|Unmarshal)$/.*/.*/^safejson$'
 	step "speed: the corpus through safejson, before and after (${SPEED_ROUNDS:-3} rounds in turns, ${SPEED_BENCHTIME:-10x} each)"
-	if ! (cd "$BASE/bench" && GOWORK=off go test -c -o "$TMP/bench.before" .) >"$LOG/speed.build" 2>&1; then
+	if ! (cd "$BASE/bench" && GOWORK=off go test -c -tags bench_full -o "$TMP/bench.before" .) >"$LOG/speed.build" 2>&1; then
 		loud "speed: the bench module does not build at the repository's engines (see $LOG/speed.build)"
 		verdicts+=("speed: not measured (the bench does not build before the upgrade)")
 		return
 	fi
-	if ! (cd "$COPY/bench" && GOWORK=off upgraded test -c -o "$TMP/bench.after" .) >>"$LOG/speed.build" 2>&1; then
+	if ! (cd "$COPY/bench" && GOWORK=off upgraded test -c -tags bench_full -o "$TMP/bench.after" .) >>"$LOG/speed.build" 2>&1; then
 		loud "speed: the bench module does not build with the upgrade (see $LOG/speed.build)"
 		verdicts+=("speed: the bench does not build with the upgrade")
 		failed+=(speed)
