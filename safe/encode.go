@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/safejson/safejson/internal/jsonwire"
 	"github.com/safejson/safejson/internal/options"
 	"github.com/safejson/safejson/internal/stats"
 )
@@ -143,6 +144,11 @@ type encodeState struct {
 	anySubstitute bool
 
 	anc ancestors
+
+	// raw is the structure of the MarshalJSON output or RawMessage being
+	// checked (appendJSON), kept with the state so that a check costs no
+	// clearing of its nesting bits.
+	raw jsonwire.State
 
 	// Scratch stacks for sorting map entries; nested maps use the space after
 	// the entries of their parent, and clear what they used when done.

@@ -8,6 +8,7 @@ import (
 	"reflect"
 
 	"github.com/safejson/safejson/internal/flavor"
+	"github.com/safejson/safejson/internal/jsonwire"
 	"github.com/safejson/safejson/internal/stdjsonerr"
 )
 
@@ -85,30 +86,28 @@ func (e *encodeState) marshaled(b, src []byte, v reflect.Value) ([]byte, error) 
 
 // compactLen returns the length of b, the output written so far, once
 // compacted: without the newlines, prefixes and indents, and the space after
-// each colon, that indenting wrote outside strings.
+// each colon, that indenting wrote outside strings. b is this encode's own
+// output, a start of JSON: its tokens are jsonwire's, its nesting
+// jsonwire.State's.
 func (e *encodeState) compactLen(b []byte) int {
 	if !e.indented {
 		return len(b)
 	}
-	n, depth := 0, 0
+	st := &e.raw
+	st.Reset()
+	n := 0
 	for i := 0; i < len(b); {
-		switch b[i] {
+		j := i + 1 // the end of the token at i
+		switch c := b[i]; c {
 		case '"':
-			j := i + 1
-			for ; j < len(b) && b[j] != '"'; j++ {
-				if b[j] == '\\' {
-					j++
-				}
-			}
-			j = min(j+1, len(b))
-			n, i = n+j-i, j
-			continue
+			st.String()
+			j, _ = jsonwire.SkipString(b, i+1)
 		case '\n':
 			i++
 			if bytes.HasPrefix(b[i:], []byte(e.prefix)) {
 				i += len(e.prefix)
 			}
-			for range depth {
+			for range st.Depth() {
 				if e.indent == "" || !bytes.HasPrefix(b[i:], []byte(e.indent)) {
 					break
 				}
@@ -116,17 +115,24 @@ func (e *encodeState) compactLen(b []byte) int {
 			}
 			continue
 		case ':':
-			n, i = n+1, i+1
-			if i < len(b) && b[i] == ' ' {
-				i++
+			st.Colon()
+			if j < len(b) && b[j] == ' ' {
+				n, i = n+1, j+1
+				continue
 			}
-			continue
 		case '{', '[':
-			depth++
+			st.Open(c)
 		case '}', ']':
-			depth--
+			st.Close(c)
+		case ',':
+			st.Comma()
+		default:
+			st.Value()
+			if end, ok := jsonwire.SkipScalar(b, i); ok {
+				j = end
+			}
 		}
-		n, i = n+1, i+1
+		n, i = n+j-i, j
 	}
 	return n
 }

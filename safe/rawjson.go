@@ -25,109 +25,106 @@ func (e *encodeState) appendJSON(b, src []byte) ([]byte, bool) {
 }
 
 func (e *encodeState) scanJSON(b, src []byte) ([]byte, bool) {
-	var stackArray [32]byte
-	stack := stackArray[:0] // '{' or '[' for each open container
-	i := jsonwire.SkipSpace(src, 0)
+	st := &e.raw
+	st.Reset()
 	var ok bool
-	for {
-		// A value starts at i.
-		if i >= len(src) {
-			return b, false
+	for i := 0; ; {
+		// A value, or a token st will refuse, at i after whitespace.
+		if i = jsonwire.SkipSpace(src, i); i >= len(src) {
+			return b, st.Done()
 		}
 		switch c := src[i]; c {
-		case '{', '[':
-			if len(stack) == jsonwire.MaxNesting {
+		case '"':
+			if _, allowed := st.String(); !allowed {
 				return b, false
 			}
-			stack = append(stack, c)
+			if b, i, ok = e.scanString(b, src, i); !ok {
+				return b, false
+			}
+		case '{', '[':
+			if !st.Open(c) {
+				return b, false
+			}
 			b = append(b, c)
 			i = jsonwire.SkipSpace(src, i+1)
-			if i < len(src) && src[i] == c+2 { // '}' and ']' follow '{' and '[' by 2
-				stack = stack[:len(stack)-1]
-				b = append(b, src[i])
+			if i < len(src) && src[i] == c+2 && st.Close(c+2) { // '}' and ']' follow '{' and '[' by 2
+				b = append(b, c+2)
 				i++
 				break
 			}
 			if e.indented {
-				b = e.newline(b, e.depth+len(stack))
+				b = e.newline(b, e.depth+st.Depth())
 			}
 			if c == '{' {
-				if b, i, ok = e.scanKey(b, src, i); !ok {
+				if b, i, ok = e.scanName(b, src, i); !ok {
 					return b, false
 				}
 			}
 			continue
-		case '"':
-			if b, i, ok = e.scanString(b, src, i); !ok {
-				return b, false
-			}
 		case 't':
-			if !jsonwire.True(src, i) {
+			if !st.Value() || !jsonwire.True(src, i) {
 				return b, false
 			}
 			b = append(b, "true"...)
 			i += len("true")
 		case 'f':
-			if !jsonwire.False(src, i) {
+			if !st.Value() || !jsonwire.False(src, i) {
 				return b, false
 			}
 			b = append(b, "false"...)
 			i += len("false")
 		case 'n':
-			if !jsonwire.Null(src, i) {
+			if !st.Value() || !jsonwire.Null(src, i) {
 				return b, false
 			}
 			b = append(b, "null"...)
 			i += len("null")
 		default:
 			j, ok := jsonwire.SkipNumber(src, i)
-			if !ok {
+			if !ok || !st.Value() {
 				return b, false
 			}
 			b = append(b, src[i:j]...)
 			i = j
 		}
-		// A value ended: close containers until a comma, or the end.
+		// A value ended: the closes and the comma after it.
 		for {
-			i = jsonwire.SkipSpace(src, i)
-			if len(stack) == 0 {
-				return b, i == len(src)
+			if i = jsonwire.SkipSpace(src, i); i >= len(src) {
+				return b, st.Done()
 			}
-			if i >= len(src) {
-				return b, false
-			}
-			open, c := stack[len(stack)-1], src[i]
-			if c == open+2 {
-				stack = stack[:len(stack)-1]
-				if e.indented {
-					b = e.newline(b, e.depth+len(stack))
-				}
-				b = append(b, c)
-				i++
-				continue
-			}
-			if c != ',' {
-				return b, false
-			}
-			b = append(b, ',')
-			if e.indented {
-				b = e.newline(b, e.depth+len(stack))
-			}
-			i = jsonwire.SkipSpace(src, i+1)
-			if open == '{' {
-				if b, i, ok = e.scanKey(b, src, i); !ok {
+			c := src[i]
+			if c == ',' {
+				name, allowed := st.Comma()
+				if !allowed {
 					return b, false
 				}
+				b = append(b, ',')
+				if e.indented {
+					b = e.newline(b, e.depth+st.Depth())
+				}
+				if i = jsonwire.SkipSpace(src, i+1); name {
+					if b, i, ok = e.scanName(b, src, i); !ok {
+						return b, false
+					}
+				}
+				break
 			}
-			break
+			if c != '}' && c != ']' || !st.Close(c) {
+				return b, false
+			}
+			if e.indented {
+				b = e.newline(b, e.depth+st.Depth())
+			}
+			b = append(b, c)
+			i++
 		}
 	}
 }
 
-// scanKey appends the member name at src[i] and its colon, and returns where
-// the member's value starts.
-func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
-	if i >= len(src) || src[i] != '"' {
+// scanName appends the member name at src[i] and its colon, and returns
+// where the member's value starts.
+func (e *encodeState) scanName(b, src []byte, i int) ([]byte, int, bool) {
+	if i >= len(src) || src[i] != '"' || !e.raw.Name() {
 		return b, i, false
 	}
 	b, i, ok := e.scanString(b, src, i)
@@ -135,7 +132,7 @@ func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
 		return b, i, false
 	}
 	i = jsonwire.SkipSpace(src, i)
-	if i >= len(src) || src[i] != ':' {
+	if i >= len(src) || src[i] != ':' || !e.raw.Colon() {
 		return b, i, false
 	}
 	if e.indented {
@@ -143,7 +140,7 @@ func (e *encodeState) scanKey(b, src []byte, i int) ([]byte, int, bool) {
 	} else {
 		b = append(b, ':')
 	}
-	return b, jsonwire.SkipSpace(src, i+1), true
+	return b, i + 1, true
 }
 
 // scanString appends the string starting at src[i] (a '"') and returns the

@@ -9,9 +9,11 @@ import "runtime"
 // quirks differ.
 var sonicDecodeQuirks = func() DecodeQuirks {
 	q := DecodeQuirkRawMessageUTF8 | DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill |
-		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge | DecodeQuirkAcceptsInvalid
+		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge | DecodeQuirkAcceptsInvalid | DecodeQuirkUnexportedEmbedded
 	if runtime.GOARCH == "amd64" {
 		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
+	} else {
+		q |= DecodeQuirkEmbeddedNull
 	}
 	return q
 }()

@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/safejson/safejson/internal/jsonwire"
+)
 
 // errIndentInput says appendIndent was handed something that is not compact
 // JSON: only an engine bug can cause it, and the caller falls back.
@@ -12,95 +16,101 @@ var errIndentInput = errors.New("engine: output to indent is not compact JSON")
 // without prefix; empty objects and arrays as {} and []; ": " after keys.
 //
 // json.Indent does this for any JSON, through encoding/json's scanner, a
-// byte at a time (BenchmarkIndentStrategy); an engine's output is compact and valid, so it is enough
-// here to copy strings through and act on the structural bytes between them.
-// TestIndentAsStd compares the two.
+// byte at a time (BenchmarkIndentStrategy); an engine's output is compact and
+// valid, so it is enough here to copy each token through (jsonwire's lexer)
+// and act on the structural bytes between them (jsonwire.State, which also
+// finds whatever is not compact JSON). TestIndentAsStd compares the two.
 func appendIndent(dst, compact []byte, prefix, indent string) ([]byte, error) {
 	n := len(dst)
 	dst = growFor(dst, len(compact))
 	// lines holds "\n" + prefix + indent×depth for the deepest level met so
-	// far: each new line is one append of a prefix of it.
+	// far: each new line is one append of a prefix of it (appendLine).
 	var backing [128]byte
 	lines := append(append(backing[:0], '\n'), prefix...)
-	newline := func(depth int) {
-		need := 1 + len(prefix) + depth*len(indent)
-		for len(lines) < need {
-			lines = append(lines, indent...)
-		}
-		dst = append(dst, lines[:need]...)
-	}
-	depth := 0
-	for i := 0; i < len(compact); i++ {
-		c := compact[i]
-		switch c {
+	base := len(lines)
+	var st jsonwire.State
+	for i := 0; i < len(compact); {
+		switch c := compact[i]; c {
 		case '"':
-			end := stringEnd(compact, i+1)
-			if end < 0 {
+			_, allowed := st.String()
+			end, ok := jsonwire.SkipString(compact, i+1)
+			if !allowed || !ok {
 				return dst[:n], errIndentInput
 			}
 			dst = append(dst, compact[i:end]...)
-			i = end - 1
+			i = end
 		case '{', '[':
-			if i+1 < len(compact) && compact[i+1] == c+2 { // '}' is '{'+2, ']' is '['+2
+			if !st.Open(c) {
+				return dst[:n], errIndentInput
+			}
+			i++
+			if i < len(compact) && compact[i] == c+2 && st.Close(c+2) { // '}' is '{'+2, ']' is '['+2
 				dst = append(dst, c, c+2)
 				i++
 				continue
 			}
-			depth++
 			dst = append(dst, c)
-			newline(depth)
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
 		case '}', ']':
-			depth--
-			if depth < 0 {
+			if !st.Close(c) {
 				return dst[:n], errIndentInput
 			}
-			newline(depth)
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
 			dst = append(dst, c)
+			i++
 		case ',':
-			dst = append(dst, ',')
-			newline(depth)
-		case ':':
-			dst = append(dst, ':', ' ')
-		case ' ', '\t', '\n', '\r':
-			return dst[:n], errIndentInput
-		default:
-			// A number or a literal: copy up to the next structural byte.
-			j := i + 1
-			for j < len(compact) && isLiteralByte(compact[j]) {
-				j++
+			if _, ok := st.Comma(); !ok {
+				return dst[:n], errIndentInput
 			}
-			dst = append(dst, compact[i:j]...)
-			i = j - 1
+			dst = append(dst, ',')
+			dst, lines = appendLine(dst, lines, base+st.Depth()*len(indent), indent)
+			i++
+		case ':':
+			if !st.Colon() {
+				return dst[:n], errIndentInput
+			}
+			dst = append(dst, ':', ' ')
+			i++
+		case 't':
+			if !st.Value() || !jsonwire.True(compact, i) {
+				return dst[:n], errIndentInput
+			}
+			dst = append(dst, "true"...)
+			i += len("true")
+		case 'f':
+			if !st.Value() || !jsonwire.False(compact, i) {
+				return dst[:n], errIndentInput
+			}
+			dst = append(dst, "false"...)
+			i += len("false")
+		case 'n':
+			if !st.Value() || !jsonwire.Null(compact, i) {
+				return dst[:n], errIndentInput
+			}
+			dst = append(dst, "null"...)
+			i += len("null")
+		default: // a number (whitespace is no token here)
+			end, ok := jsonwire.SkipNumber(compact, i)
+			if !ok || !st.Value() {
+				return dst[:n], errIndentInput
+			}
+			dst = append(dst, compact[i:end]...)
+			i = end
 		}
 	}
-	if depth != 0 {
+	if !st.Done() {
 		return dst[:n], errIndentInput
 	}
 	return dst, nil
 }
 
-// stringEnd returns the index just past the closing quote of the JSON string
-// whose contents start at b[start], or -1 if it does not end. A plain loop:
-// JSON strings are mostly short, where bytes.IndexByte costs more than it
-// saves.
-func stringEnd(b []byte, start int) int {
-	for i := start; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			return i + 1
-		case '\\':
-			i++ // the escaped byte; \uXXXX's hex digits need no care
-		}
+// appendLine appends the first need bytes of lines, a line break and its
+// indentation, to dst, lines grown by indents to need bytes first.
+func appendLine(dst, lines []byte, need int, indent string) ([]byte, []byte) {
+	for len(lines) < need {
+		lines = append(lines, indent...)
 	}
-	return -1
-}
-
-func isLiteralByte(c byte) bool {
-	switch c {
-	case ',', ':', '{', '}', '[', ']', '"':
-		return false
-	}
-	return true
+	return append(dst, lines[:need]...), lines
 }
 
 // growFor makes room for the indented form of n compact bytes, as

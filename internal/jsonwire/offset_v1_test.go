@@ -43,3 +43,37 @@ func TestErrorOffset(t *testing.T) {
 		}
 	}
 }
+
+// checkOffset: where valid finds that data is not JSON, classic
+// encoding/json's scanner stops at the same byte.
+func checkOffset(t *testing.T, data []byte) {
+	ok, at := valid(data, nil)
+	if ok {
+		return
+	}
+	var v any
+	var se *json.SyntaxError
+	require.True(t, errors.As(json.Unmarshal(data, &v), &se), "%q", data)
+	assert.Equal(t, se.Offset, int64(min(at+1, len(data))), "%q: index %d", data, at)
+}
+
+// TestStructureOffset: a token that the structure does not allow, a literal
+// cut or misspelt, more than MaxNesting levels, the end of the input: State
+// and the tokens stop where classic encoding/json does, in every context.
+func TestStructureOffset(t *testing.T) {
+	for _, s := range edges() {
+		for _, in := range []string{s, "[" + s + "]", `{"k":` + s + "}", "[" + s, " " + s + " "} {
+			checkOffset(t, []byte(in))
+		}
+	}
+}
+
+// FuzzStructureOffset is TestStructureOffset on any input.
+func FuzzStructureOffset(f *testing.F) {
+	for _, s := range edges() {
+		if len(s) < 1000 {
+			f.Add([]byte(s))
+		}
+	}
+	f.Fuzz(checkOffset)
+}

@@ -23,6 +23,9 @@ func SkipString(b []byte, i int) (int, bool) {
 			w := binary.LittleEndian.Uint64(b[i:])
 			if m := HasLess(w, 0x20) | HasZero(w^(Lsb*'"')) | HasZero(w^(Lsb*'\\')); m != 0 {
 				i += bits.TrailingZeros64(m) / 8
+				if b[i] == '"' { // the closing quote: no need of the loops below
+					return i + 1, true
+				}
 				break
 			}
 			i += 8

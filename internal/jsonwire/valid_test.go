@@ -9,93 +9,71 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// valid is json.Valid built from this package's tokens, with the structure
-// walked here: what every scanner that uses the package does. ok is its
-// verdict; at is the index of the byte that broke a token (len(data) if the
-// input ended), -1 where the error is one of structure.
-func valid(data []byte) (ok bool, at int) {
-	var stack []byte // the open containers
-	i := SkipSpace(data, 0)
+// valid is json.Valid built from this package's tokens, the structure kept
+// by State: what every scanner that uses the package does. ok is its
+// verdict; at is the index of the byte where the text stops being JSON: the
+// one that breaks a token or comes where the structure does not allow it,
+// len(data) if the input ended first. each, if not nil, is called with the
+// state and the index of each token, after State has taken it.
+func valid(data []byte, each func(st *State, i int)) (ok bool, at int) {
+	var st State
+	i := 0
 	for {
-		// A value starts at i.
-		if i >= len(data) {
-			return false, len(data)
-		}
-		switch c := data[i]; c {
-		case '{', '[':
-			if len(stack) == MaxNesting {
-				return false, -1
-			}
-			stack = append(stack, c)
-			i = SkipSpace(data, i+1)
-			if i < len(data) && data[i] == c+2 {
-				stack = stack[:len(stack)-1]
-				i++
-				break
-			}
-			if c == '{' {
-				var ok bool
-				if i, ok = key(data, i); !ok {
-					return false, i
-				}
-			}
-			continue
-		case '"':
-			var ok bool
-			if i, ok = SkipString(data, i+1); !ok {
-				return false, i
-			}
-		case 't', 'f', 'n':
-			lit := map[byte]string{'t': "true", 'f': "false", 'n': "null"}[c]
-			if !map[byte]func([]byte, int) bool{'t': True, 'f': False, 'n': Null}[c](data, i) {
-				return false, -1
-			}
-			i += len(lit)
-		default:
-			var ok bool
-			if i, ok = SkipNumber(data, i); !ok {
-				return false, i
-			}
-		}
-		// A value ended at i.
-		for {
-			i = SkipSpace(data, i)
-			if len(stack) == 0 {
-				return i == len(data), -1
-			}
-			if i >= len(data) {
-				return false, len(data)
-			}
-			if open := stack[len(stack)-1]; data[i] == open+2 {
-				stack = stack[:len(stack)-1]
-				i++
-				continue
-			} else if data[i] != ',' {
-				return false, -1
-			} else if i = SkipSpace(data, i+1); open == '{' {
-				var ok bool
-				if i, ok = key(data, i); !ok {
-					return false, i
-				}
-			}
+		if i = SkipSpace(data, i); i >= len(data) {
 			break
 		}
+		start := i
+		var allowed bool
+		switch c := data[i]; c {
+		case '"':
+			_, allowed = st.String()
+			if allowed {
+				if i, ok = SkipString(data, i+1); !ok {
+					return false, i
+				}
+			}
+		case ',':
+			_, allowed = st.Comma()
+			i++
+		case ':':
+			allowed = st.Colon()
+			i++
+		case '{', '[':
+			allowed = st.Open(c)
+			i++
+		case '}', ']':
+			allowed = st.Close(c)
+			i++
+		case 't', 'f', 'n':
+			if allowed = st.Value(); allowed {
+				lit := map[byte]string{'t': "true", 'f': "false", 'n': "null"}[c]
+				if !map[byte]func([]byte, int) bool{'t': True, 'f': False, 'n': Null}[c](data, i) {
+					k := 0 // the first byte that differs
+					for i+k < len(data) && data[i+k] == lit[k] {
+						k++
+					}
+					return false, i + k
+				}
+				i += len(lit)
+			}
+		default:
+			if allowed = st.Value(); allowed {
+				if i, ok = SkipNumber(data, i); !ok {
+					return false, i
+				}
+			}
+		}
+		if !allowed {
+			return false, start
+		}
+		if each != nil {
+			each(&st, start)
+		}
 	}
-}
-
-// key skips a member name at i and its colon.
-func key(data []byte, i int) (int, bool) {
-	if i >= len(data) || data[i] != '"' {
-		return -1, false
+	if !st.Done() {
+		return false, len(data)
 	}
-	i, ok := SkipString(data, i+1)
-	if !ok {
-		return i, false
-	}
-	if i = SkipSpace(data, i); i >= len(data) || data[i] != ':' {
-		return -1, false
-	}
-	return SkipSpace(data, i+1), true
+	return true, -1
 }
 
 // edges holds each rule of the grammar on both sides of its edge.
@@ -137,7 +115,7 @@ func edges() []string {
 func TestValid(t *testing.T) {
 	for _, s := range edges() {
 		for _, in := range []string{s, "[" + s + "]", `{"k":` + s + "}", "[" + s, " " + s + " "} {
-			ok, _ := valid([]byte(in))
+			ok, _ := valid([]byte(in), nil)
 			require.Equal(t, json.Valid([]byte(in)), ok, "%q", in)
 		}
 	}
@@ -151,7 +129,7 @@ func FuzzValid(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ok, _ := valid(data)
+		ok, _ := valid(data, nil)
 		assert.Equal(t, json.Valid(data), ok, "%q", data)
 		if ok && len(data) > 0 {
 			// A string's decoded text is encoding/json's.
