@@ -330,8 +330,9 @@ type quotedInts struct {
 	Q  string  `json:"q,string"`
 	PI *int    `json:"pi,string"`
 	PQ *string `json:"pq,string"`
-	L  []int   `json:"l,string"`
-	N  int     `json:"n"`
+	//lint:ignore SA5008 a kind the option does not apply to, which encoding/json ignores it on
+	L []int `json:"l,string"`
+	N int   `json:"n"`
 }
 
 type quotedFloats struct {
