@@ -115,7 +115,8 @@ const (
 	// member, and sets the member to its zero value.
 	DecodeQuirkEmbeddedNull
 
-	// DecodeQuirkQuotedNumber (goccy, where flavor.QuotedNumbersStrict): a
+	// DecodeQuirkQuotedNumber (goccy, and sonic on arm64: its Go decoder;
+	// where flavor.QuotedNumbersStrict): a
 	// ",string" member of a number kind takes what strconv takes inside the
 	// quotes ("+1", ".5", "NaN", "Inf"); the classic encoding/json takes
 	// only a JSON number there.

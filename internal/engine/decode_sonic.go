@@ -2,7 +2,11 @@
 
 package engine
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/safejson/safejson/internal/flavor"
+)
 
 // sonicDecodeQuirks: see decode_quirks_test.go for each. sonic decodes with
 // its JIT (jitdec) on amd64 and with a Go decoder (optdec) on arm64, whose
@@ -14,6 +18,9 @@ var sonicDecodeQuirks = func() DecodeQuirks {
 		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
 	} else {
 		q |= DecodeQuirkEmbeddedNull
+		if flavor.QuotedNumbersStrict {
+			q |= DecodeQuirkQuotedNumber
+		}
 	}
 	return q
 }()
