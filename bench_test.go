@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/safejson/safejson/engine"
 	"github.com/safejson/safejson/internal/benchdata"
 	iengine "github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/plan"
 	"github.com/safejson/safejson/internal/testutil"
 )
 
@@ -370,6 +372,115 @@ func BenchmarkText(b *testing.B) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// The record types of BenchmarkUnmarshalFeatures: what services decode.
+
+// benchModel is an ORM model's base struct (gorm.Model's shape).
+type benchModel struct {
+	ID        uint       `json:"id"`
+	CreatedAt time.Time  `json:"created_at"`
+	UpdatedAt time.Time  `json:"updated_at"`
+	DeletedAt *time.Time `json:"deleted_at"`
+}
+
+type benchStatus int
+
+func (s benchStatus) MarshalText() ([]byte, error) { return []byte(strconv.Itoa(int(s))), nil }
+
+func (s *benchStatus) UnmarshalText(b []byte) error {
+	n, err := strconv.Atoi(string(b))
+	*s = benchStatus(n)
+	return err
+}
+
+// benchUser: the base model embedded, two strings, a float, a list.
+type benchUser struct {
+	benchModel
+	Name  string   `json:"name"`
+	Email string   `json:"email"`
+	Score float64  `json:"score"`
+	Tags  []string `json:"tags"`
+}
+
+// benchAPIUser is benchUser with the API habits still decoded by
+// encoding/json: an int64 as a string for JavaScript, an enum with methods.
+type benchAPIUser struct {
+	benchUser
+	Ref    int64       `json:"ref,string"`
+	Status benchStatus `json:"status"`
+}
+
+// benchEvent holds times outside an embedded struct.
+type benchEvent struct {
+	At    time.Time   `json:"at"`
+	Until *time.Time  `json:"until"`
+	Seen  []time.Time `json:"seen"`
+	Kind  string      `json:"kind"`
+}
+
+// BenchmarkUnmarshalFeatures decodes 200 records of each type with
+// encoding/json, with goccy and sonic directly where compiled in (the peers),
+// and with safejson; each safejson row names the route the plan gives it.
+func BenchmarkUnmarshalFeatures(b *testing.B) {
+	base := time.Date(2024, 5, 6, 7, 8, 9, 123456000, time.UTC)
+	users := make([]benchAPIUser, 200)
+	events := make([]benchEvent, 200)
+	for i := range users {
+		at := base.Add(time.Duration(i) * time.Hour)
+		u := benchUser{
+			benchModel: benchModel{ID: uint(i + 1), CreatedAt: at, UpdatedAt: at.Add(time.Minute)},
+			Name:       "user " + strconv.Itoa(i), Email: "user" + strconv.Itoa(i) + "@example.com",
+			Score: float64(i) * 1.5, Tags: []string{"a", "b"},
+		}
+		if i%3 == 0 {
+			u.DeletedAt = &at
+		}
+		users[i] = benchAPIUser{benchUser: u, Ref: int64(i) << 40, Status: benchStatus(i % 4)}
+		events[i] = benchEvent{At: at, Until: u.DeletedAt, Seen: []time.Time{at, at.Add(time.Second)}, Kind: "login"}
+	}
+	rows := []struct {
+		name   string
+		target func() any
+		body   any
+	}{
+		{"orm-user", func() any { return new([]benchUser) }, users},
+		{"api-user", func() any { return new([]benchAPIUser) }, users},
+		{"event", func() any { return new([]benchEvent) }, events},
+	}
+	for _, r := range rows {
+		body, err := json.Marshal(r.body)
+		require.NoError(b, err)
+		route := plan.RouteDecode(nil, r.target()).Eng.Name()
+		decoders := []struct {
+			name      string
+			unmarshal func([]byte, any) error
+		}{{"encoding-json", json.Unmarshal}}
+		for _, e := range iengine.All() {
+			if e.Name() != "std" {
+				decoders = append(decoders, struct {
+					name      string
+					unmarshal func([]byte, any) error
+				}{e.Name(), e.Unmarshal})
+			}
+		}
+		decoders = append(decoders, struct {
+			name      string
+			unmarshal func([]byte, any) error
+		}{"safejson-" + route, safejson.Unmarshal})
+		for _, d := range decoders {
+			b.Run(r.name+"/"+d.name, func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(body)))
+				defer reportCPU(b, testutil.CPUTime())
+				for b.Loop() {
+					if err := d.unmarshal(body, r.target()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

@@ -194,7 +194,7 @@ func TestCommandQuickJSONAndChart(t *testing.T) {
 	svg2, err := os.ReadFile(chart2)
 	require.NoError(t, err)
 	assert.Equal(t, string(svg), string(svg2))
-	assert.Regexp(t, `\| \{a, self\} circular \(fallback\)[¹²³]? \| 7 B \| `, md.String())
+	assert.Regexp(t, `\| \{a, self\} circular \(fallback\)[¹²³⁴⁵⁶⁷⁸⁹⁰]* \| 7 B \| `, md.String())
 	assert.Error(t, run([]string{"-from", filepath.Join(t.TempDir(), "missing.json")}, io.Discard, io.Discard))
 	for _, want := range []string{"20 objects", "{a, self} circular (fallback)", "n/a (no replacer)", rep.Machine.CPU} {
 		assert.Contains(t, string(svg), want)
@@ -238,7 +238,7 @@ func TestCommandMarkdown(t *testing.T) {
 	assert.Contains(t, lines[0], "engine "+engine.Default().Name())
 	assert.True(t, strings.HasPrefix(lines[4], "| Case | Size | Before | After | Speedup |"), lines[4])
 	row := lines[6]
-	assert.True(t, strings.HasPrefix(row, "| 20 objects | 3.2 KB | "), row)
+	assert.Regexp(t, `^\| 20 objects[¹²³⁴⁵⁶⁷⁸⁹⁰]* \| 3.2 KB \| `, row, "a footnote mark where a noisy quick run times After slower")
 	assert.Equal(t, 10, strings.Count(row, "|"), row)
 	assert.NotContains(t, stdout.String(), "WARNING")
 }

@@ -416,7 +416,7 @@ func slowerReason(r Row) string {
 	switch r.Route.Fallback {
 	case "prescan":
 		return head + "the pre-scan found a cycle, or nesting deeper than an engine goes, and " + ref + " wrote the value: " +
-			"After is Before plus the pre-scan: the price of never handing such a value to an engine, which fails on it (on a cycle, after a search that costs far more than the reference encoder's whole write)."
+			"After is Before plus the pre-scan, the price of never handing such a value to an engine, which fails on it (on a cycle, after a search that costs far more than the reference encoder's whole write)."
 	case "rejected":
 		return head + "the engine tried the value and rejected it (a NaN, a func …), then " + ref + " wrote it: After is Before plus the failed attempt."
 	case "quirk":

@@ -101,6 +101,26 @@ const (
 	// let it decode into a zero target unchecked, and on its error reset the
 	// target to zero and decode with encoding/json.
 	DecodeQuirkAcceptsInvalid
+
+	// DecodeQuirkUnexportedEmbedded (sonic): an embedded pointer to a
+	// struct type that is not exported (struct{ *inner }), nil in the
+	// target, is allocated to set a member promoted from it; encoding/json
+	// cannot set it through the unexported field and fails ("cannot set
+	// embedded pointer to unexported struct").
+	DecodeQuirkUnexportedEmbedded
+
+	// DecodeQuirkEmbeddedNull (sonic, arm64: its Go decoder): a null
+	// member promoted from a nil embedded pointer to a struct leaves the
+	// pointer nil; encoding/json allocates the struct on the way to the
+	// member, and sets the member to its zero value.
+	DecodeQuirkEmbeddedNull
+
+	// DecodeQuirkQuotedNumber (goccy, and sonic on arm64: its Go decoder;
+	// where flavor.QuotedNumbersStrict): a
+	// ",string" member of a number kind takes what strconv takes inside the
+	// quotes ("+1", ".5", "NaN", "Inf"); the classic encoding/json takes
+	// only a JSON number there.
+	DecodeQuirkQuotedNumber
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )
 
@@ -114,6 +134,9 @@ var decodeQuirkNames = [...]string{
 	"StrayCloser",
 	"MapValueMerge",
 	"AcceptsInvalid",
+	"UnexportedEmbedded",
+	"EmbeddedNull",
+	"QuotedNumber",
 }
 
 // Has reports whether q holds every quirk of r.

@@ -103,6 +103,29 @@ func decodeDemos() []decodeDemo {
 			require.False(t, json.Valid(control))
 			return e.Unmarshal(skipped, &v) == nil || e.Unmarshal(control, &a) == nil
 		}},
+		{DecodeQuirkUnexportedEmbedded, func(t *testing.T, e Engine) bool {
+			var v demoOuter
+			err := e.Unmarshal([]byte(`{"X":1,"Y":2}`), &v)
+			require.Error(t, json.Unmarshal([]byte(`{"X":1,"Y":2}`), new(demoOuter)), "encoding/json cannot set the pointer")
+			return err == nil && v.demoInner != nil
+		}},
+		{DecodeQuirkEmbeddedNull, func(t *testing.T, e Engine) bool {
+			var v, std demoOuterPtr
+			require.NoError(t, json.Unmarshal([]byte(`{"X":null}`), &std))
+			require.NotNil(t, std.DemoInner, "encoding/json allocates the embedded struct")
+			require.NoError(t, e.Unmarshal([]byte(`{"X":null}`), &v), e.Name())
+			return v.DemoInner == nil
+		}},
+		{DecodeQuirkQuotedNumber, func(t *testing.T, e Engine) bool {
+			var v, std struct {
+				N int     `json:"n,string"`
+				F float64 `json:"f,string"`
+			}
+			in := []byte(`{"n":"+1","f":"NaN"}`)
+			stdErr := json.Unmarshal(in, &std)
+			err := e.Unmarshal(in, &v)
+			return stdErr != nil && err == nil
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {
@@ -121,6 +144,20 @@ func decodeDemos() []decodeDemo {
 		}},
 	}
 }
+
+// demoInner is embedded by pointer in demoOuter: a struct type that is not
+// exported (DecodeQuirkUnexportedEmbedded).
+type demoInner struct{ X int }
+
+type demoOuter struct {
+	*demoInner
+	Y int
+}
+
+// DemoInner is embedded by pointer in demoOuterPtr (DecodeQuirkEmbeddedNull).
+type DemoInner struct{ X *int }
+
+type demoOuterPtr struct{ *DemoInner }
 
 func TestDecodeQuirkDemos(t *testing.T) {
 	var demonstrated DecodeQuirks

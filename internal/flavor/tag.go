@@ -38,6 +38,10 @@ type TagOptions struct {
 	// encoding/json rejects every struct with such a field
 	// (jsontype.Info.FormatField).
 	Format bool
+	// Embed: the option ",embed", which no encoding/json honours; json/v2's
+	// decoding panics on an unexported embedded pointer to a struct holding
+	// a field with it (plan.DecodeCrashes).
+	Embed bool
 }
 
 func (o *TagOptions) set(name string) {
@@ -50,6 +54,8 @@ func (o *TagOptions) set(name string) {
 		o.String = true
 	case "format":
 		o.Format = true
+	case "embed":
+		o.Embed = true
 	}
 }
 

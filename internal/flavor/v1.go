@@ -147,3 +147,7 @@ func IndentError(src []byte, prefix, indent string) error {
 // every input: the classic ones step a scanner a byte at a time, slower than
 // safejson's (BenchmarkText).
 func StdFormatsFastest(prefix, indent string) bool { return false }
+
+// QuotedNumbersStrict: a ",string" member of a number kind takes only a
+// JSON number inside the quotes ("+1", ".5", "NaN" and "Inf" are errors).
+const QuotedNumbersStrict = true

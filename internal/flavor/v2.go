@@ -293,3 +293,8 @@ func IndentError(src []byte, prefix, indent string) error {
 func StdFormatsFastest(prefix, indent string) bool {
 	return indent != "" || strings.Trim(prefix, " \t") == ""
 }
+
+// QuotedNumbersStrict: a ",string" member of a number kind takes what its
+// number parser takes inside the quotes, "+1", ".5", "NaN" and "Inf"
+// included.
+const QuotedNumbersStrict = false

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/engine"
@@ -21,15 +22,23 @@ import (
 
 // decodeFeatures is what a decode into a type may meet, over every type
 // reachable from it that encoding/json would decode into.
-type decodeFeatures uint16
+type decodeFeatures uint32
 
 const (
 	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
-	// or its pointer; time.Time, big.Int included, json.RawMessage not: it is
-	// decRawMessage alone): the user's code, which an engine would run and
-	// encoding/json run again on the error path, and whose input the engines
-	// may rewrite.
+	// or its pointer; big.Int included, json.RawMessage and time.Time not:
+	// they are decRawMessage and decTime alone): the user's code, which an
+	// engine would run and encoding/json run again on the error path, and
+	// whose input the engines may rewrite.
 	decMethods decodeFeatures = 1 << iota
+	// decTime: a time.Time. Its UnmarshalJSON is the standard library's,
+	// which reads the value's bytes and writes the time and nothing else:
+	// the engines hand it the bytes as they are in the input, and where the
+	// toolchain's encoding/json reads a time otherwise (Go 1.27's unescapes
+	// the string first) an engine fails and encoding/json decodes it again,
+	// which only costs (TestDecodeTime, TestDecodeTimeRandom in the root
+	// package prove it on every engine).
+	decTime
 	// decInterface: an interface.
 	decInterface
 	// decFloat: a float32 or float64.
@@ -50,19 +59,59 @@ const (
 	decFold
 	// decMap: a map.
 	decMap
+	// decEmbedded: an embedded field, whose fields encoding/json promotes
+	// into the struct's object by its rules of depth, tags and conflicts
+	// (jsontype.Info.Fields). The engines decode by the same rules: no
+	// quirk triggers on it but DecodeQuirkUnexportedEmbedded and
+	// DecodeQuirkEmbeddedNull (TestDecodeEmbedded, TestDecodeEmbeddedRandom in the root package
+	// prove it on every engine).
+	decEmbedded
+	// decNumber: a json.Number, which takes a number or a string holding
+	// one, by encoding/json's rules on the engines too (TestDecodeNumberBytes
+	// and TestDecodeNumberRandom in the root package prove it on every
+	// engine).
+	decNumber
+	// decBytes: a slice of bytes, read from a base64 string. The engines
+	// read it by encoding/json's rules (TestDecodeNumberBytes), but one that
+	// refuses a huge string for a bad byte at its end has decoded all of it
+	// first, and encoding/json decodes it again: more than twice the bytes
+	// of encoding/json's costliest valid body of the size, over the bound by
+	// input size (TestHostileBound, base64-bad-end). It stays
+	// encoding/json's.
+	decBytes
+	// decQuoted: a ",string" member of a bool or string kind (or a pointer
+	// to one), or of a kind the option does not apply to. The engines read
+	// the quoted value by encoding/json's rules (TestDecodeQuoted,
+	// TestDecodeQuotedRandom in the root package prove it on every engine).
+	decQuoted
+	// decQuotedNumber: a ",string" member of a number kind (or a pointer
+	// to one), whose quoted text the toolchain's encoding/json may check
+	// more strictly than an engine does (DecodeQuirkQuotedNumber).
+	decQuotedNumber
+	// decEmbeddedPointer: an embedded pointer to a struct, which
+	// encoding/json allocates to set a member promoted from it.
+	decEmbeddedPointer
+	// decUnexportedEmbedded: an embedded pointer to a struct type that is
+	// not exported, which encoding/json does not allocate (an error where
+	// the input sets one of its fields).
+	decUnexportedEmbedded
+	// decCrashes: a shape on which the toolchain's encoding/json panics
+	// (DecodeCrashes): it has no verdict to give, and the decode executor
+	// turns its panic into a *CrashError, whatever an engine would make of
+	// the input.
+	decCrashes
 	// decUnchecked: rules of encoding/json no engine is checked against
-	// here: ",string" fields, json.Number, embedded fields (promotion and
-	// conflicts), field names equal but for case within one struct, tag
-	// names that do not read alike on both flavours (jsontype.Member's
-	// PlainTag), member names outside ASCII (asciiName), map keys that are
-	// not strings or integers (jsontype.KeyClass), []byte
-	// (base64), interfaces with methods, and the kinds encoding/json cannot
-	// decode into (chan, func, complex, unsafe.Pointer).
+	// here: field names equal but for case within one struct's object (its
+	// own or promoted), tag names that do not read alike on both flavours
+	// (jsontype.Member's PlainTag), member names outside ASCII (asciiName),
+	// map keys that are not strings or integers (jsontype.KeyClass),
+	// interfaces with methods, and the kinds encoding/json cannot decode
+	// into (chan, func, complex, unsafe.Pointer).
 	decUnchecked
 )
 
 // decodeStdOnly: features that only encoding/json decodes.
-const decodeStdOnly = decMethods | decUnchecked
+const decodeStdOnly = decMethods | decBytes | decCrashes | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it:
 // the one statement of each decode quirk's trigger, which routing reads.
@@ -73,15 +122,18 @@ const decodeStdOnly = decMethods | decUnchecked
 // invalid input, the target is zero and reset to zero on its error), and a
 // stream is framed by encoding/json.
 var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
-	engine.DecodeQuirkNestedTypeCompile: decDeepNest,
-	engine.DecodeQuirkInterfaceMemory:   decInterface,
-	engine.DecodeQuirkRawMessageUTF8:    decRawMessage,
-	engine.DecodeQuirkNegativeZero:      decFloat | decInterface,
-	engine.DecodeQuirkUnicodeFold:       decFold,
-	engine.DecodeQuirkPartialFill:       0,
-	engine.DecodeQuirkStrayCloser:       0,
-	engine.DecodeQuirkMapValueMerge:     decMap,
-	engine.DecodeQuirkAcceptsInvalid:    0,
+	engine.DecodeQuirkNestedTypeCompile:  decDeepNest,
+	engine.DecodeQuirkInterfaceMemory:    decInterface,
+	engine.DecodeQuirkRawMessageUTF8:     decRawMessage,
+	engine.DecodeQuirkNegativeZero:       decFloat | decInterface,
+	engine.DecodeQuirkUnicodeFold:        decFold,
+	engine.DecodeQuirkPartialFill:        0,
+	engine.DecodeQuirkStrayCloser:        0,
+	engine.DecodeQuirkMapValueMerge:      decMap,
+	engine.DecodeQuirkAcceptsInvalid:     0,
+	engine.DecodeQuirkUnexportedEmbedded: decUnexportedEmbedded,
+	engine.DecodeQuirkEmbeddedNull:       decEmbeddedPointer,
+	engine.DecodeQuirkQuotedNumber:       decQuotedNumber,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -100,6 +152,8 @@ func decodeAvoid(q engine.DecodeQuirks) decodeFeatures {
 }
 
 var decodeFeatureCache sync.Map // reflect.Type → decodeFeatures
+
+var timeType = reflect.TypeFor[time.Time]()
 
 // decodeEngines are the engines compiled in, in the order a decode tries
 // them when Options.Engine is not set: fastest decoder first
@@ -157,7 +211,11 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			f |= decRawMessage
 			return
 		case jsontype.Number:
-			f |= decUnchecked
+			f |= decNumber
+		}
+		if t == timeType {
+			f |= decTime
+			return
 		}
 		if i.Unmarshaler {
 			f |= decMethods
@@ -173,7 +231,7 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 			f |= decFloat
 		case reflect.Slice:
 			if i.ByteElems {
-				f |= decUnchecked
+				f |= decBytes
 			}
 			walk(t.Elem())
 		case reflect.Pointer, reflect.Array:
@@ -192,6 +250,9 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		}
 	}
 	walk(t)
+	if DecodeCrashes(t) {
+		f |= decCrashes
+	}
 	decodeFeatureCache.Store(t, f)
 	return f
 }
@@ -200,19 +261,31 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 // walks their types.
 func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatures {
 	var f decodeFeatures
-	var names []string
 	for j := range i.Members {
 		m := &i.Members[j]
+		if !m.PlainTag || m.Opts.Format {
+			f |= decUnchecked
+		}
+		if m.Opts.String {
+			f |= quotedFeature(m.Type)
+		}
 		if m.Embedded {
-			f |= decUnchecked
-			continue
+			f |= decEmbedded
+			if t := m.Type; t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+				f |= decEmbeddedPointer
+				if !m.Exported {
+					f |= decUnexportedEmbedded
+				}
+			}
 		}
-		if !m.PlainTag || m.Opts.String || m.Opts.Format {
-			f |= decUnchecked
-		}
-		// A plain tag name is the member name in both flavours; another
-		// is decUnchecked, whatever it becomes.
-		name := m.JSONName()
+		walk(m.Type)
+	}
+	// The object's member names, its own and promoted: a plain tag name is
+	// the member name in both flavours; another is decUnchecked, whatever
+	// it becomes.
+	var names []string
+	for j := range i.Fields {
+		name := i.Fields[j].Name
 		if !asciiName(name) {
 			f |= decUnchecked
 		}
@@ -225,9 +298,36 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 			}
 		}
 		names = append(names, name)
-		walk(m.Type)
+	}
+	// Tag names that collide within the struct's own members: encoding/json
+	// drops them all, and they are not in Fields.
+	for j := range i.Members {
+		m := &i.Members[j]
+		if m.Embedded && m.Name == "" {
+			continue // promoted: its fields are in Fields
+		}
+		for k := range j {
+			o := &i.Members[k]
+			if (!o.Embedded || o.Name != "") && strings.EqualFold(o.JSONName(), m.JSONName()) {
+				f |= decUnchecked
+			}
+		}
 	}
 	return f
+}
+
+// quotedFeature returns the feature of a ",string" member of type t.
+func quotedFeature(t reflect.Type) decodeFeatures {
+	if t.Kind() == reflect.Pointer && t.Name() == "" {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return decQuotedNumber
+	}
+	return decQuoted
 }
 
 // engineMapKey reports whether map keys of type k are decoded by the engines

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"sync"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // CrashError is what a decode returns, in place of encoding/json's panic,
@@ -41,7 +42,8 @@ func DecodeCrashes(t reflect.Type) bool {
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
 
-// reachesCrash walks t's type graph (seen: the types already walked).
+// reachesCrash walks t's type graph (seen: the types already walked), by
+// the members encoding/json decodes (jsontype.Info.Members).
 func reachesCrash(t reflect.Type, seen map[reflect.Type]bool) bool {
 	if seen[t] {
 		return false
@@ -53,14 +55,13 @@ func reachesCrash(t reflect.Type, seen map[reflect.Type]bool) bool {
 	case reflect.Map:
 		return reachesCrash(t.Key(), seen) || reachesCrash(t.Elem(), seen)
 	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			if f.Anonymous && f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct {
-				if f.Type.Implements(unmarshalerType) || !f.IsExported() && hasEmbedTag(f.Type.Elem()) {
+		for _, m := range jsontype.Of(t).Members {
+			if m.Embedded && m.Type.Kind() == reflect.Pointer && m.Type.Elem().Kind() == reflect.Struct {
+				if m.Type.Implements(unmarshalerType) || !m.Exported && hasEmbedTag(m.Type.Elem()) {
 					return true
 				}
 			}
-			if reachesCrash(f.Type, seen) {
+			if reachesCrash(m.Type, seen) {
 				return true
 			}
 		}
@@ -68,20 +69,12 @@ func reachesCrash(t reflect.Type, seen map[reflect.Type]bool) bool {
 	return false
 }
 
-// hasEmbedTag reports whether struct t has a field tagged with the
+// hasEmbedTag reports whether struct t has a member tagged with the
 // ",embed" option.
 func hasEmbedTag(t reflect.Type) bool {
-	for i := range t.NumField() {
-		tag, ok := t.Field(i).Tag.Lookup("json")
-		if !ok {
-			continue
-		}
-		if _, opts, _ := strings.Cut(tag, ","); opts != "" {
-			for _, o := range strings.Split(opts, ",") {
-				if o == "embed" {
-					return true
-				}
-			}
+	for _, m := range jsontype.Of(t).Members {
+		if m.Opts.Embed {
+			return true
 		}
 	}
 	return false

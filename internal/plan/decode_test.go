@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,6 +50,21 @@ type decEmbeds struct {
 	X int
 }
 
+type decInner struct{ Y int }
+
+// decUnexportedPtr embeds a pointer to a struct type that is not exported.
+type decUnexportedPtr struct {
+	*decInner
+	X int
+}
+
+// decPromotedTwin has a member name equal but for case to one promoted
+// from its embedded struct.
+type decPromotedTwin struct {
+	decInner
+	Lower int `json:"y"`
+}
+
 type decStringOpt struct {
 	N int `json:"n,string"`
 }
@@ -78,15 +94,25 @@ func TestDecodeFeatures(t *testing.T) {
 		{struct{ R json.RawMessage }{}, decRawMessage},
 		{struct{ R *json.RawMessage }{}, decRawMessage},
 		{map[string]json.RawMessage{}, decRawMessage | decMap},
-		{time.Time{}, decMethods},
-		{[]*time.Time{}, decMethods},
+		{time.Time{}, decTime},
+		{[]*time.Time{}, decTime},
+		{struct{ time.Time }{}, decMethods}, // the promoted method decodes the struct
+		{big.Int{}, decMethods},
 		{decFolded{}, decFold},
 		{struct{ ID int }{}, decFold},
 		{struct{ Cnt, Amount int }{}, 0},
-		{decEmbeds{}, decUnchecked},
-		{decStringOpt{}, decUnchecked},
+		{decEmbeds{}, decEmbedded | decFold},
+		{decUnexportedPtr{}, decEmbedded | decEmbeddedPointer | decUnexportedEmbedded},
+		{decPromotedTwin{}, decEmbedded | decUnchecked},
+		{decStringOpt{}, decQuotedNumber},
+		{struct {
+			Q string `json:"q,string"`
+			B *bool  `json:",string"`
+			//lint:ignore SA5008 a kind the option does not apply to, which encoding/json ignores it on
+			L []int `json:"l,string"`
+		}{}, decQuoted},
 		{decCaseTwins{}, decUnchecked},
-		{json.Number(""), decUnchecked},
+		{json.Number(""), decNumber},
 		{struct {
 			V bool `json:"\u2028"`
 		}{}, decUnchecked},
@@ -102,7 +128,7 @@ func TestDecodeFeatures(t *testing.T) {
 		{struct {
 			V bool `json:"the_value-2,omitempty"`
 		}{}, 0},
-		{[]byte{}, decUnchecked},
+		{[]byte{}, decBytes},
 		{map[int]string{}, decMap},
 		{map[uint8][]int64{}, decMap},
 		{map[uintptr]string{}, decMap}, // an integer kind, as for the other integer keys (TestDecodeIntMapKeys)
@@ -137,9 +163,12 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(decFolded), false, false},
 		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
-		{new(time.Time), false, true},
-		{new(json.RawMessage), false, false}, // sonic: DecodeQuirkRawMessageUTF8
-		{new(decEmbeds), false, true},
+		{new(time.Time), true, false},
+		{new(big.Int), false, true},
+		{new(json.RawMessage), false, false},  // sonic: DecodeQuirkRawMessageUTF8
+		{new(decEmbeds), false, false},        // sonic: DecodeQuirkUnicodeFold
+		{new(decUnexportedPtr), false, false}, // sonic: DecodeQuirkUnexportedEmbedded
+		{new(decPromotedTwin), false, true},
 		{&x, false, true}, // an interface holding a pointer: decoded into
 		{notPointer, false, true},
 		{(*int)(nil), false, true},

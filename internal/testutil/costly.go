@@ -7,6 +7,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/safejson/safejson/internal/jsontype"
 )
 
 // Body is one JSON text and what it is.
@@ -208,6 +211,9 @@ func small(t reflect.Type, depth int) []string {
 				}
 			}
 		}
+		if filled := filledObject(t, depth); filled != "" {
+			out = append(out, filled)
+		}
 		return out
 	case reflect.String:
 		// Two bytes: a string of one is never allocated (the runtime
@@ -224,6 +230,53 @@ func small(t reflect.Type, depth int) []string {
 	default:
 		return []string{"1"}
 	}
+}
+
+// filledObject returns an object of struct t with every member encoding/json
+// decodes (its own and promoted from embedded structs: jsontype's Fields)
+// set to a value that costs it to read: a record, as services decode them
+// by the thousand. "" when t has no member.
+func filledObject(t reflect.Type, depth int) string {
+	fields := jsontype.Of(t).Fields
+	if len(fields) == 0 || depth > maxChain {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, f := range fields {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Quote(f.Name) + ":" + memberValue(f, depth+1))
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// memberValue returns a value of member f that costs encoding/json to read.
+func memberValue(f jsontype.Field, depth int) string {
+	t := f.Type
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == reflect.TypeFor[time.Time]():
+		return `"2024-01-02T03:04:05.123456789+02:00"`
+	case t == reflect.TypeFor[json.Number]():
+		return "1.5"
+	case f.Quoted && t.Kind() == reflect.String:
+		return `"\"ab\""`
+	case f.Quoted && t.Kind() == reflect.Bool:
+		return `"true"`
+	case f.Quoted:
+		return `"12"`
+	case t.Kind() == reflect.Struct:
+		if o := filledObject(t, depth); o != "" {
+			return o
+		}
+	}
+	vs := small(f.Type, depth)
+	return vs[len(vs)-1]
 }
 
 // longMantissa is a float that encoding/json parses the slow way: more

@@ -12,10 +12,12 @@ package shapes
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Shape is one hostile body and the type it is decoded into.
@@ -73,6 +75,23 @@ type Record struct {
 	} `json:"address"`
 }
 
+// Model is an ORM model's base struct, embedded in Member.
+type Model struct {
+	ID        uint       `json:"id"`
+	CreatedAt time.Time  `json:"created_at"`
+	DeletedAt *time.Time `json:"deleted_at"`
+}
+
+// Member is a record of the type features the engines decode since they
+// were proven against encoding/json: an embedded base struct, times,
+// ",string" members and a json.Number.
+type Member struct {
+	Model
+	Ref  int64       `json:"ref,string"`
+	Name string      `json:"name,string"`
+	Rate json.Number `json:"rate"`
+}
+
 var (
 	anyT     = reflect.TypeFor[any]()
 	sliceT   = reflect.TypeFor[[]any]()
@@ -88,6 +107,9 @@ var (
 	uint8T   = reflect.TypeFor[uint8]()
 	readingT = reflect.TypeFor[Reading]()
 	recordsT = reflect.TypeFor[[]Record]()
+	membersT = reflect.TypeFor[[]Member]()
+	memberT  = reflect.TypeFor[Member]()
+	bytesT   = reflect.TypeFor[[]byte]()
 )
 
 // All returns every shape.
@@ -196,6 +218,17 @@ func All() []Shape {
 		return repeatElems(n, "1.00000000000000011102230246251565404236316680908203125e-307")
 	}, anyT, reflect.TypeFor[[]float64]())
 	add("wide-ints", func(n int) []byte { return repeatElems(n, "12345678") }, intsT)
+	// The features proven for the engines, refused at the end: one huge
+	// value, and many records, that an engine reads to their end before
+	// encoding/json reads them again (and a bytes target, which stays
+	// encoding/json's for this shape).
+	add("base64-bad-end", func(n int) []byte { return []byte(`"` + strings.Repeat("QUFB", (n-4)/4) + `!"`) }, bytesT)
+	add("quoted-string-bad-end", func(n int) []byte {
+		return []byte(`{"name":"\"` + strings.Repeat("a", n-20) + `\"x"}`)
+	}, memberT)
+	add("members-bad-time-end", func(n int) []byte { return endWith(members(n), `{"created_at":"2024-13-01T00:00:00Z"}`) }, membersT)
+	add("members-bad-quoted-end", func(n int) []byte { return endWith(members(n), `{"ref":"12x"}`) }, membersT)
+	add("members-bad-number-end", func(n int) []byte { return endWith(members(n), `{"rate":"1.5.5"}`) }, membersT)
 	add("records", records, anyT, sliceT, looseT)
 	return out
 }
@@ -273,6 +306,21 @@ func tinyKeys(n int) []byte {
 		fmt.Fprintf(&b, `"%x":1`, i)
 	}
 	b.WriteString("}")
+	return b.Bytes()
+}
+
+// members is an array of about n bytes of Member records.
+func members(n int) []byte {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i := 0; b.Len() < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%d,"created_at":"2024-05-06T07:08:%02dZ","deleted_at":null,"ref":"%d","name":"\"m%d\"","rate":%d.5}`,
+			i, i%60, i<<20, i, i%100)
+	}
+	b.WriteByte(']')
 	return b.Bytes()
 }
 
