@@ -211,8 +211,10 @@ func small(t reflect.Type, depth int) []string {
 				}
 			}
 		}
-		if filled := filledObject(t, depth); filled != "" {
-			out = append(out, filled)
+		if depth < maxFilled {
+			if filled := filledObject(t, depth); filled != "" {
+				out = append(out, filled)
+			}
 		}
 		return out
 	case reflect.String:
@@ -253,6 +255,12 @@ func filledObject(t reflect.Type, depth int) string {
 	return b.String()
 }
 
+// maxFilled bounds the nesting of filled records in one another: below it
+// a record's members hold their smallest values (a recursive type's record
+// would otherwise hold records all the way down, each level walking the
+// type again).
+const maxFilled = 4
+
 // memberValue returns a value of member f that costs encoding/json to read.
 func memberValue(f jsontype.Field, depth int) string {
 	t := f.Type
@@ -270,7 +278,7 @@ func memberValue(f jsontype.Field, depth int) string {
 		return `"true"`
 	case f.Quoted:
 		return `"12"`
-	case t.Kind() == reflect.Struct:
+	case t.Kind() == reflect.Struct && depth < maxFilled:
 		if o := filledObject(t, depth); o != "" {
 			return o
 		}
