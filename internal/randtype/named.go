@@ -3,6 +3,7 @@ package randtype
 import (
 	"errors"
 	"strconv"
+	"sync"
 )
 
 // The named types below carry the methods encoding/json looks for: a struct
@@ -208,4 +209,63 @@ func appendJSONString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// Calls logs the calls of the unmarshal methods of UnJSON and UnText, each
+// as the method's letter and the bytes it was given, for tests that compare
+// a decoder's calls with encoding/json's. Tests that read it must not run
+// decodes in parallel.
+var Calls struct {
+	sync.Mutex
+	Log []string
+}
+
+func record(method string, b []byte) {
+	Calls.Lock()
+	Calls.Log = append(Calls.Log, method+string(b))
+	Calls.Unlock()
+}
+
+// TakeCalls returns the calls logged since the last TakeCalls, and forgets
+// them.
+func TakeCalls() []string {
+	Calls.Lock()
+	defer Calls.Unlock()
+	l := Calls.Log
+	Calls.Log = nil
+	return l
+}
+
+// refuses reports whether an unmarshal method of this package refuses b:
+// for one length in seven, so that random inputs meet both outcomes.
+func refuses(b []byte) bool { return len(b)%7 == 3 }
+
+// UnJSON has a pointer-receiver UnmarshalJSON of the user's kind: it keeps
+// the value's bytes, and refuses some (refuses).
+type UnJSON struct {
+	Raw string
+}
+
+// UnmarshalJSON keeps b in Raw, or fails with ErrRefused.
+func (u *UnJSON) UnmarshalJSON(b []byte) error {
+	record("J", b)
+	if refuses(b) {
+		return ErrRefused
+	}
+	u.Raw = string(b)
+	return nil
+}
+
+// UnText has a pointer-receiver UnmarshalText: it keeps the text with a
+// mark, and refuses some (refuses).
+type UnText string
+
+// UnmarshalText sets the value to "text:" + b, or fails with ErrRefused.
+func (u *UnText) UnmarshalText(b []byte) error {
+	record("T", b)
+	if refuses(b) {
+		return ErrRefused
+	}
+	*u = UnText("text:" + string(b))
+	return nil
 }

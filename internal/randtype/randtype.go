@@ -42,6 +42,10 @@ type Config struct {
 	// of 20 to 300 levels of map[string]any, []any and *Tree instead, beyond
 	// MaxDepth, often with a cycle at its end.
 	NoChains bool
+	// Unmarshalers adds the named types with unmarshal methods of the
+	// user's (UnJSON, UnText), which record their calls in Calls, to the
+	// types a value may hold.
+	Unmarshalers bool
 }
 
 // Sample is a generated type and value.

@@ -43,6 +43,12 @@ var (
 		reflect.TypeFor[big.Int](), reflect.TypeFor[*big.Int](),
 	}
 
+	// unmarshalerTypes have unmarshal methods of the user's
+	// (Config.Unmarshalers).
+	unmarshalerTypes = []reflect.Type{
+		reflect.TypeFor[UnJSON](), reflect.TypeFor[*UnJSON](), reflect.TypeFor[UnText](), reflect.TypeFor[*UnText](),
+	}
+
 	// recursiveTypes can hold typed cycles.
 	recursiveTypes = []reflect.Type{
 		reflect.TypeFor[*Tree](), reflect.TypeFor[Tree](),
@@ -135,6 +141,9 @@ func (g *generator) genType(depth int) reflect.Type {
 	case n < 45 || left < 1:
 		return pick(g.src, basicTypes)
 	case n < 75:
+		if g.cfg.Unmarshalers && g.src.chance(50) {
+			return pick(g.src, unmarshalerTypes)
+		}
 		return pick(g.src, namedTypes)
 	case n < 93 || g.cfg.NoUnsupported:
 		return pick(g.src, interfaceTypes)
