@@ -121,6 +121,13 @@ const (
 	// quotes ("+1", ".5", "NaN", "Inf"); the classic encoding/json takes
 	// only a JSON number there.
 	DecodeQuirkQuotedNumber
+
+	// DecodeQuirkMethodRetry (sonic, amd64: its JIT decoder): it fails on some input encoding/json
+	// accepts where the user's unmarshal methods are (null into a **T whose
+	// T has UnmarshalJSON: a syntax error), after which encoding/json
+	// decodes the input again: a method met before would be called twice on
+	// input encoding/json accepts.
+	DecodeQuirkMethodRetry
 	decodeQuirkEnd // one past the last: decodeQuirkNames has a name for each
 )
 
@@ -137,6 +144,7 @@ var decodeQuirkNames = [...]string{
 	"UnexportedEmbedded",
 	"EmbeddedNull",
 	"QuotedNumber",
+	"MethodRetry",
 }
 
 // Has reports whether q holds every quirk of r.

@@ -126,6 +126,14 @@ func decodeDemos() []decodeDemo {
 			err := e.Unmarshal(in, &v)
 			return stdErr != nil && err == nil
 		}},
+		{DecodeQuirkMethodRetry, func(t *testing.T, e Engine) bool {
+			// null into a pointer to a pointer to a type with
+			// UnmarshalJSON.
+			var v, std struct{ P **demoJSON }
+			in := []byte(`{"P":null}`)
+			require.NoError(t, json.Unmarshal(in, &std))
+			return e.Unmarshal(in, &v) != nil
+		}},
 		{DecodeQuirkStrayCloser, func(t *testing.T, e Engine) bool {
 			var nils int
 			for _, in := range []string{"}", " ] ", "{} }"} {
@@ -158,6 +166,14 @@ type demoOuter struct {
 type DemoInner struct{ X *int }
 
 type demoOuterPtr struct{ *DemoInner }
+
+// demoJSON has an UnmarshalJSON of the user's (DecodeQuirkMethodRetry).
+type demoJSON struct{ Raw string }
+
+func (d *demoJSON) UnmarshalJSON(b []byte) error {
+	d.Raw = string(b)
+	return nil
+}
 
 func TestDecodeQuirkDemos(t *testing.T) {
 	var demonstrated DecodeQuirks

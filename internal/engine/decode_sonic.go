@@ -15,7 +15,7 @@ var sonicDecodeQuirks = func() DecodeQuirks {
 	q := DecodeQuirkRawMessageUTF8 | DecodeQuirkNegativeZero | DecodeQuirkUnicodeFold | DecodeQuirkPartialFill |
 		DecodeQuirkStrayCloser | DecodeQuirkMapValueMerge | DecodeQuirkAcceptsInvalid | DecodeQuirkUnexportedEmbedded
 	if runtime.GOARCH == "amd64" {
-		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory
+		q |= DecodeQuirkNestedTypeCompile | DecodeQuirkInterfaceMemory | DecodeQuirkMethodRetry
 	} else {
 		q |= DecodeQuirkEmbeddedNull
 		if flavor.QuotedNumbersStrict {
