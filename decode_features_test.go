@@ -2,9 +2,11 @@ package safejson_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +18,7 @@ import (
 	iengine "github.com/safejson/safejson/internal/engine"
 	"github.com/safejson/safejson/internal/jsontype"
 	"github.com/safejson/safejson/internal/plan"
+	"github.com/safejson/safejson/internal/randtype"
 	"github.com/safejson/safejson/internal/testutil"
 )
 
@@ -184,6 +187,15 @@ func TestDecodeEmbeddedRandom(t *testing.T) {
 // (holds is true of a type reachable from them, or of a struct member) and
 // that the decode plan gives to an engine (any, in a build with none).
 func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *jsontype.Member) bool) {
+	decodeRandomHoldingIn(t, seed, false, holds)
+}
+
+// decodeRandomHoldingIn is decodeRandomHolding, on random types that may
+// hold randtype's named types with unmarshal methods (unmarshalers), whose
+// calls it checks too: on input encoding/json accepts, the same calls.
+func decodeRandomHoldingIn(t *testing.T, seed uint64, unmarshalers bool, holds func(reflect.Type, *jsontype.Member) bool) {
+	cfg := decodeTypes
+	cfg.Unmarshalers = unmarshalers
 	want := 300
 	if testutil.Reduced() || testutil.EngineTagged {
 		// sonic compiles a decoder for every new type, which costs the
@@ -201,7 +213,7 @@ func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *js
 		}
 		data[0] |= 1 // a random type
 		data[1] = byte(8 + r.IntN(56))
-		c := readDecodeCase(data)
+		c := readDecodeCaseIn(data, cfg)
 		if c.typ == nil || !reaches(c.typ, holds, map[reflect.Type]bool{}) {
 			continue
 		}
@@ -210,6 +222,20 @@ func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *js
 		}
 		ran++
 		t.Run(fmt.Sprint(ran), func(t *testing.T) {
+			if unmarshalers {
+				want, got := c.filled(), c.filled()
+				randtype.TakeCalls()
+				wantErr := json.Unmarshal(c.in, want)
+				wantCalls := randtype.TakeCalls()
+				gotErr := safejson.Unmarshal(c.in, got)
+				gotCalls := randtype.TakeCalls()
+				testutil.SameError(t, wantErr, gotErr, c.String())
+				if wantErr == nil {
+					assert.Equal(t, wantCalls, gotCalls, "%s: the calls", c)
+				} else if !json.Valid(c.in) {
+					assert.Empty(t, gotCalls, "%s: invalid JSON reaches no method", c)
+				}
+			}
 			c.checkUnmarshal(t)
 			c.checkDecoder(t)
 		})
@@ -439,4 +465,161 @@ func TestDecodeNumberBytes(t *testing.T) {
 func TestDecodeNumberRandom(t *testing.T) {
 	nt := reflect.TypeFor[json.Number]()
 	decodeRandomHolding(t, 51, func(t reflect.Type, _ *jsontype.Member) bool { return t == nt })
+}
+
+// The user's unmarshal methods. The rule (docs/differences.md): on input
+// encoding/json accepts, each method is called as encoding/json calls it,
+// with the same bytes, once; input that is not valid JSON reaches no method;
+// on input encoding/json refuses for the type (a value of another kind, a
+// method's error), an engine's attempt may call methods before it fails,
+// and encoding/json then calls them again for its verdict.
+
+var methodCalls struct {
+	sync.Mutex
+	log []string
+}
+
+func callMethod(name string, b []byte) {
+	methodCalls.Lock()
+	methodCalls.log = append(methodCalls.log, name+":"+string(b))
+	methodCalls.Unlock()
+}
+
+func takeMethodCalls() []string {
+	methodCalls.Lock()
+	defer methodCalls.Unlock()
+	l := methodCalls.log
+	methodCalls.log = nil
+	return l
+}
+
+// byJSON keeps the bytes its UnmarshalJSON is given; "fail" fails it.
+type byJSON struct{ Raw string }
+
+func (m *byJSON) UnmarshalJSON(b []byte) error {
+	callMethod("J", b)
+	if string(b) == `"fail"` {
+		return errors.New("byJSON: fail")
+	}
+	m.Raw = string(b)
+	return nil
+}
+
+// byText is an enum read by UnmarshalText; "fail" fails it.
+type byText int
+
+func (m *byText) UnmarshalText(b []byte) error {
+	callMethod("T", b)
+	if string(b) == "fail" {
+		return errors.New("byText: fail")
+	}
+	*m = byText(len(b))
+	return nil
+}
+
+// byValue has a value-receiver UnmarshalJSON (called through the address).
+type byValue string
+
+func (m byValue) UnmarshalJSON(b []byte) error {
+	callMethod("V", b)
+	return nil
+}
+
+type embedsJSON struct {
+	byJSON
+	X int
+}
+
+type methodHolder struct {
+	J  byJSON            `json:"j"`
+	PJ *byJSON           `json:"pj"`
+	PP **byJSON          `json:"pp"`
+	T  byText            `json:"t"`
+	PT *byText           `json:"pt"`
+	JS []byJSON          `json:"js"`
+	TA [2]byText         `json:"ta"`
+	TM map[string]byText `json:"tm"`
+	V  byValue           `json:"v"`
+	E  embedsJSON        `json:"e"`
+	N  int               `json:"n"`
+}
+
+var methodValues = []string{
+	`"x"`, `"fail"`, `null`, `1`, `{"a": [1, 2]}`, `[ 1 ,2 ]`, `true`, `"a\u0062\n"`, `"\ud800"`, `""`, `{}`, `[]`,
+}
+
+var methodKeys = []string{"j", "pj", "pp", "t", "pt", "js", "ta", "tm", "v", "e"}
+
+// TestDecodeMethods: every value in every place of methodHolder, and
+// bodies of many methods with duplicate keys, by every engine: the value
+// and the verdict are encoding/json's; on input encoding/json accepts the
+// methods are called exactly as it calls them; on invalid JSON, none is.
+func TestDecodeMethods(t *testing.T) {
+	var ins []string
+	for _, k := range methodKeys {
+		for _, v := range methodValues {
+			val := v
+			switch k {
+			case "js", "ta":
+				val = "[" + v + "," + v + "," + v + "]"
+			case "tm":
+				val = `{"a":` + v + `,"b":` + v + `}`
+			}
+			ins = append(ins, `{"n":1,"`+k+`":`+val+`,"n":2}`)
+		}
+	}
+	ins = append(ins,
+		`{"j":"a","t":"b","js":["c","d"],"tm":{"x":"e","y":"f"},"j":"g","pt":"h","pj":null,"v":3,"e":{"X":1}}`,
+		`{"J":"case","T":"case2","Js":[null,"x"],"TM":{"a":null},"PP":"deep"}`,
+		`{"t":"fail","j":"x"}`, `{"j":"x","t":1,"js":["y"]}`, `{"js":["a","fail","b"],"t":"c"}`,
+		`{"j":"x","t":"y"`, `{"j":"x","t":"y"} z`, `{"j":"x","t":"y",}`, `{"j":[1,2}`)
+	for _, e := range append([]engine.Engine{{}}, engine.All()...) {
+		o := safejson.Options{Engine: e}
+		for _, in := range ins {
+			want, got := new(methodHolder), new(methodHolder)
+			name := fmt.Sprintf("%s by %v", in, e)
+			takeMethodCalls()
+			wantErr := json.Unmarshal([]byte(in), want)
+			wantCalls := takeMethodCalls()
+			gotErr := o.Unmarshal([]byte(in), got)
+			gotCalls := takeMethodCalls()
+			testutil.SameError(t, wantErr, gotErr, name)
+			assert.Equal(t, want, got, name)
+			switch {
+			case !json.Valid([]byte(in)):
+				assert.Empty(t, gotCalls, "%s: invalid JSON reaches no method", name)
+			case wantErr == nil:
+				assert.Equal(t, wantCalls, gotCalls, "%s: the calls", name)
+			default:
+				// The engine's attempt, then encoding/json's.
+				assert.Equal(t, wantCalls, gotCalls[len(gotCalls)-len(wantCalls):], "%s: encoding/json's calls last", name)
+			}
+		}
+	}
+}
+
+// TestDecodeMethodsRoutes: types with the user's methods go to an engine
+// without DecodeQuirkMethodRetry, where the build has one.
+func TestDecodeMethodsRoutes(t *testing.T) {
+	free := false
+	for _, e := range iengine.All() {
+		free = free || e.Name() != "std" && !iengine.DecodeQuirksOf(e).Has(iengine.DecodeQuirkMethodRetry)
+	}
+	type enumRecord struct {
+		Status byText `json:"status"`
+		Name   string `json:"name"`
+	}
+	for _, v := range []any{new(byText), new(enumRecord), new([]enumRecord)} {
+		r := plan.RouteDecode(nil, v)
+		assert.Equal(t, free, r.Eng.Name() != "std", "%T", v)
+		assert.True(t, r.Checked, "%T: the input is checked before an engine calls a method", v)
+	}
+}
+
+// TestDecodeMethodsRandom: the random checks on types holding a named type
+// with unmarshal methods (randtype.Config.Unmarshalers).
+func TestDecodeMethodsRandom(t *testing.T) {
+	decodeRandomHoldingIn(t, 71, true, func(t reflect.Type, _ *jsontype.Member) bool {
+		return jsontype.Of(t).Unmarshaler && t.PkgPath() == reflect.TypeFor[randtype.UnJSON]().PkgPath()
+	})
 }

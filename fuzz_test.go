@@ -37,7 +37,13 @@ type decodeCase struct {
 // readDecodeCase reads data as: a mode byte, a length L and L bytes making
 // the random type, then bytes that are the input, or are spliced into the
 // encoding of a random value of the type.
-func readDecodeCase(data []byte) decodeCase {
+func readDecodeCase(data []byte) decodeCase { return readDecodeCaseIn(data, decodeTypes) }
+
+// decodeTypes are the random types of the differential decode checks.
+var decodeTypes = randtype.Config{NoCycles: true, NoChains: true, NoNaN: true, NoUnsupported: true, MaxDepth: 4, MaxBreadth: 3}
+
+// readDecodeCaseIn is readDecodeCase with the random types of cfg.
+func readDecodeCaseIn(data []byte, cfg randtype.Config) decodeCase {
 	var c decodeCase
 	h := fnv.New64a()
 	h.Write(data)
@@ -52,7 +58,7 @@ func readDecodeCase(data []byte) decodeCase {
 	rest = rest[len(typeSeed):]
 	c.flags = decoderFlags{useNumber: mode&8 != 0, strict: mode&16 != 0}
 	if mode&1 != 0 && len(typeSeed) > 0 {
-		s := randtype.Config{NoCycles: true, NoChains: true, NoNaN: true, NoUnsupported: true, MaxDepth: 4, MaxBreadth: 3}.Generate(typeSeed)
+		s := cfg.Generate(typeSeed)
 		c.typ = s.Type
 		if b, err := safejson.Marshal(s.Value); err == nil { // encoding/json panics on some (a nil *time.Time key)
 			c.sample = b

@@ -129,7 +129,9 @@ func (in *input) decode(v any) error {
 	// An engine that rejects all invalid input decodes into a zero target
 	// unchecked: on its error the target is zero again, as encoding/json
 	// leaves it on a syntax error and starts from it otherwise.
-	unchecked := kind == targetZero && !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid)
+	// Not where the type holds the user's unmarshal methods (r.Checked),
+	// which an engine would call before it met a syntax error.
+	unchecked := kind == targetZero && !r.Checked && !engine.DecodeQuirksOf(eng).Has(engine.DecodeQuirkAcceptsInvalid)
 	if !in.read && !unchecked && !engine.Valid(in.data) {
 		return in.std(v)
 	}

@@ -150,9 +150,10 @@ func mayReach(t reflect.Type) bool {
 	return r
 }
 
-// tryUnmarshal reports whether eng decoded data into v, a panic of the engine
-// counting as a failure. The targets it sees have no methods, so a panic is
-// the engine's own.
+// tryUnmarshal reports whether eng decoded data into v, a panic counting as a
+// failure: the engine's own, or one of the user's unmarshal methods, which
+// encoding/json's decode that follows calls again and raises again, as
+// encoding/json alone would.
 func tryUnmarshal(eng engine.Engine, data []byte, v any) (ok bool) {
 	defer func() {
 		if recover() != nil {

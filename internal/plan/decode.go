@@ -26,10 +26,16 @@ type decodeFeatures uint32
 
 const (
 	// decMethods: a json.Unmarshaler or encoding.TextUnmarshaler (on the type
-	// or its pointer; big.Int included, json.RawMessage and time.Time not:
-	// they are decRawMessage and decTime alone): the user's code, which an
-	// engine would run and encoding/json run again on the error path, and
-	// whose input the engines may rewrite.
+	// or its pointer; the user's, big.Int; json.RawMessage and time.Time
+	// are decRawMessage and decTime alone). An engine calls the method as
+	// encoding/json calls it, with the same bytes, once, on every input
+	// encoding/json accepts; the route has such a type checked (Checked),
+	// so that invalid JSON never reaches the method; on input encoding/json
+	// refuses for the type (a value of another kind, a method's error) the
+	// engine fails and encoding/json decodes again, calling the methods
+	// again (TestDecodeMethods, TestDecodeMethodsRandom in the root package
+	// prove it; docs/differences.md states the rule). sonic fails on some
+	// input encoding/json accepts (DecodeQuirkMethodRetry).
 	decMethods decodeFeatures = 1 << iota
 	// decTime: a time.Time. Its UnmarshalJSON is the standard library's,
 	// which reads the value's bytes and writes the time and nothing else:
@@ -111,7 +117,7 @@ const (
 )
 
 // decodeStdOnly: features that only encoding/json decodes.
-const decodeStdOnly = decMethods | decBytes | decCrashes | decUnchecked
+const decodeStdOnly = decBytes | decCrashes | decUnchecked
 
 // decodeQuirkTriggers maps each decode quirk to the features that trigger it:
 // the one statement of each decode quirk's trigger, which routing reads.
@@ -134,6 +140,7 @@ var decodeQuirkTriggers = map[engine.DecodeQuirks]decodeFeatures{
 	engine.DecodeQuirkUnexportedEmbedded: decUnexportedEmbedded,
 	engine.DecodeQuirkEmbeddedNull:       decEmbeddedPointer,
 	engine.DecodeQuirkQuotedNumber:       decQuotedNumber,
+	engine.DecodeQuirkMethodRetry:        decMethods,
 }
 
 // decodeAvoid returns the features an engine with decode quirks q must not
@@ -316,10 +323,15 @@ func structDecodeFeatures(i *jsontype.Info, walk func(reflect.Type)) decodeFeatu
 	return f
 }
 
-// quotedFeature returns the feature of a ",string" member of type t.
+// quotedFeature returns the feature of a ",string" member of type t. On a
+// type with unmarshal methods the option is encoding/json's alone: it hands
+// the method the quoted text unquoted, an engine the quoted text.
 func quotedFeature(t reflect.Type) decodeFeatures {
 	if t.Kind() == reflect.Pointer && t.Name() == "" {
 		t = t.Elem()
+	}
+	if jsontype.Of(t).Unmarshaler {
+		return decUnchecked
 	}
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
@@ -394,6 +406,10 @@ type DecodeRoute struct {
 	Eng   engine.Engine
 	Needs engine.InputFacts
 	Else  engine.Engine
+	// Checked: the input must be known valid before an engine decodes it,
+	// even one that rejects all invalid input (the type holds the user's
+	// unmarshal methods, which must never see invalid JSON).
+	Checked bool
 }
 
 // Pick returns the engine for an input with facts.
@@ -437,7 +453,7 @@ func RouteDecode(named engine.Engine, v any) DecodeRoute {
 	}
 	if named != nil {
 		if needs, ok := decodeNeeds(engine.DecodeQuirksOf(named), f); ok {
-			r := DecodeRoute{Eng: named, Needs: needs, Else: named}
+			r := DecodeRoute{Eng: named, Needs: needs, Else: named, Checked: f&decMethods != 0}
 			if needs != 0 {
 				r.Else = engine.Std()
 			}
@@ -450,7 +466,7 @@ func RouteDecode(named engine.Engine, v any) DecodeRoute {
 		if !ok {
 			continue
 		}
-		r := DecodeRoute{Eng: e, Needs: needs, Else: e}
+		r := DecodeRoute{Eng: e, Needs: needs, Else: e, Checked: f&decMethods != 0}
 		if needs != 0 {
 			r.Else = engine.Std()
 			for _, later := range decodeEngines[i+1:] {
