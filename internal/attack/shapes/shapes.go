@@ -92,6 +92,28 @@ type Member struct {
 	Rate json.Number `json:"rate"`
 }
 
+// Status is an enum with an UnmarshalText of the user's kind.
+type Status int
+
+// UnmarshalText takes "on" and "off".
+func (s *Status) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "on":
+		*s = 1
+	case "off":
+		*s = 0
+	default:
+		return fmt.Errorf("shapes: unknown status %q", b)
+	}
+	return nil
+}
+
+// Node is a recursive type with a method in every level.
+type Node struct {
+	Status Status `json:"status"`
+	Next   *Node  `json:"next"`
+}
+
 var (
 	anyT     = reflect.TypeFor[any]()
 	sliceT   = reflect.TypeFor[[]any]()
@@ -110,6 +132,7 @@ var (
 	membersT = reflect.TypeFor[[]Member]()
 	memberT  = reflect.TypeFor[Member]()
 	bytesT   = reflect.TypeFor[[]byte]()
+	nodesT   = reflect.TypeFor[[]Node]()
 )
 
 // All returns every shape.
@@ -228,6 +251,10 @@ func All() []Shape {
 	}, memberT)
 	add("members-bad-time-end", func(n int) []byte { return endWith(members(n), `{"created_at":"2024-13-01T00:00:00Z"}`) }, membersT)
 	add("members-bad-quoted-end", func(n int) []byte { return endWith(members(n), `{"ref":"12x"}`) }, membersT)
+	add("statuses-bad-end", func(n int) []byte { return endWith(repeatElems(n, `{"status":"on"}`), `{"status":"maybe"}`) }, nodesT)
+	add("deep-nodes-mismatch-end", func(n int) []byte {
+		return endWith(repeatElems(n, chain(`{"status":"on","next":`, "null", "}", 900)), `{"status":1}`)
+	}, nodesT)
 	add("members-bad-number-end", func(n int) []byte { return endWith(members(n), `{"rate":"1.5.5"}`) }, membersT)
 	add("records", records, anyT, sliceT, looseT)
 	return out
