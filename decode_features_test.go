@@ -185,17 +185,21 @@ func TestDecodeEmbeddedRandom(t *testing.T) {
 // a Decoder reading in pieces; fresh and prefilled targets; inputs spliced
 // into a value's encoding, or random) on random types that hold a feature
 // (holds is true of a type reachable from them, or of a struct member) and
-// that the decode plan gives to an engine (any, in a build with none).
-func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *jsontype.Member) bool) {
-	decodeRandomHoldingIn(t, seed, false, holds)
+// that the decode plan gives to an engine (any, in a build with none). It
+// tries at most 40 types for each it checks: reflect keeps every struct type
+// made for the life of the test process, and a heap of them slows every
+// later test that collects garbage.
+func decodeRandomHolding(t *testing.T, seed uint64, holds func(reflect.Type, *jsontype.Member) bool, favor ...reflect.Type) {
+	cfg := decodeTypes
+	cfg.Favor = favor
+	decodeRandomHoldingIn(t, seed, cfg, holds)
 }
 
 // decodeRandomHoldingIn is decodeRandomHolding, on random types that may
 // hold randtype's named types with unmarshal methods (unmarshalers), whose
 // calls it checks too: on input encoding/json accepts, the same calls.
-func decodeRandomHoldingIn(t *testing.T, seed uint64, unmarshalers bool, holds func(reflect.Type, *jsontype.Member) bool) {
-	cfg := decodeTypes
-	cfg.Unmarshalers = unmarshalers
+func decodeRandomHoldingIn(t *testing.T, seed uint64, cfg randtype.Config, holds func(reflect.Type, *jsontype.Member) bool) {
+	unmarshalers := cfg.Unmarshalers
 	want := 300
 	if testutil.Reduced() || testutil.EngineTagged {
 		// sonic compiles a decoder for every new type, which costs the
@@ -206,20 +210,21 @@ func decodeRandomHoldingIn(t *testing.T, seed uint64, unmarshalers bool, holds f
 	r := rand.New(rand.NewPCG(seed, seed+1))
 	ran := 0
 	for tries := 0; ran < want; tries++ {
-		require.Less(t, tries, 2000*want, "too few random types hold the feature and go to an engine")
+		require.Less(t, tries, 40*want, "too few random types hold the feature and go to an engine")
 		data := make([]byte, 16+r.IntN(120))
 		for j := range data {
 			data[j] = byte(r.Uint32())
 		}
 		data[0] |= 1 // a random type
 		data[1] = byte(8 + r.IntN(56))
-		c := readDecodeCaseIn(data, cfg)
-		if c.typ == nil || !reaches(c.typ, holds, map[reflect.Type]bool{}) {
+		typ := caseType(data, cfg)
+		if typ == nil || !reaches(typ, holds, map[reflect.Type]bool{}) {
 			continue
 		}
-		if engine.Default().Name() != "std" && plan.RouteDecode(nil, reflect.New(c.typ).Interface()).Eng.Name() == "std" {
+		if engine.Default().Name() != "std" && plan.RouteDecode(nil, reflect.New(typ).Interface()).Eng.Name() == "std" {
 			continue // a build with an engine: the types the plan gives it
 		}
+		c := readDecodeCaseIn(data, cfg)
 		ran++
 		t.Run(fmt.Sprint(ran), func(t *testing.T) {
 			if unmarshalers {
@@ -341,7 +346,7 @@ func TestDecodeTimeRoutes(t *testing.T) {
 // TestDecodeTimeRandom: the random checks on types holding a time.Time.
 func TestDecodeTimeRandom(t *testing.T) {
 	timeType := reflect.TypeFor[time.Time]()
-	decodeRandomHolding(t, 31, func(t reflect.Type, _ *jsontype.Member) bool { return t == timeType })
+	decodeRandomHolding(t, 31, func(t reflect.Type, _ *jsontype.Member) bool { return t == timeType }, timeType, reflect.PointerTo(timeType))
 }
 
 // ",string": every kind the option applies to (and one it does not), with
@@ -464,7 +469,7 @@ func TestDecodeNumberBytes(t *testing.T) {
 // TestDecodeNumberRandom: the random checks on types holding a json.Number.
 func TestDecodeNumberRandom(t *testing.T) {
 	nt := reflect.TypeFor[json.Number]()
-	decodeRandomHolding(t, 51, func(t reflect.Type, _ *jsontype.Member) bool { return t == nt })
+	decodeRandomHolding(t, 51, func(t reflect.Type, _ *jsontype.Member) bool { return t == nt }, nt)
 }
 
 // The user's unmarshal methods. The rule (docs/differences.md): on input
@@ -619,7 +624,9 @@ func TestDecodeMethodsRoutes(t *testing.T) {
 // TestDecodeMethodsRandom: the random checks on types holding a named type
 // with unmarshal methods (randtype.Config.Unmarshalers).
 func TestDecodeMethodsRandom(t *testing.T) {
-	decodeRandomHoldingIn(t, 71, true, func(t reflect.Type, _ *jsontype.Member) bool {
+	cfg := decodeTypes
+	cfg.Unmarshalers = true
+	decodeRandomHoldingIn(t, 71, cfg, func(t reflect.Type, _ *jsontype.Member) bool {
 		return jsontype.Of(t).Unmarshaler && t.PkgPath() == reflect.TypeFor[randtype.UnJSON]().PkgPath()
 	})
 }

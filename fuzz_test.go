@@ -42,6 +42,21 @@ func readDecodeCase(data []byte) decodeCase { return readDecodeCaseIn(data, deco
 // decodeTypes are the random types of the differential decode checks.
 var decodeTypes = randtype.Config{NoCycles: true, NoChains: true, NoNaN: true, NoUnsupported: true, MaxDepth: 4, MaxBreadth: 3}
 
+// caseType returns the random type readDecodeCaseIn makes of data, nil if
+// none, without encoding a value of it (an engine keeps what it compiles
+// for every type it encodes: a search over many types must not encode them).
+func caseType(data []byte, cfg randtype.Config) reflect.Type {
+	if len(data) < 2 || data[0]&1 == 0 {
+		return nil
+	}
+	rest := data[2:]
+	typeSeed := rest[:min(int(data[1]%64), len(rest))]
+	if len(typeSeed) == 0 {
+		return nil
+	}
+	return cfg.Generate(typeSeed).Type
+}
+
 // readDecodeCaseIn is readDecodeCase with the random types of cfg.
 func readDecodeCaseIn(data []byte, cfg randtype.Config) decodeCase {
 	var c decodeCase

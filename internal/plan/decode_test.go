@@ -164,7 +164,7 @@ func TestDecodeRoutes(t *testing.T) {
 		{new(map[string]int), false, false},
 		{new([][][][][][][]int), false, false},
 		{new(time.Time), true, false},
-		{new(big.Int), false, false}, // sonic: DecodeQuirkMethodRetry
+		{new(big.Int), false, false},          // sonic: DecodeQuirkMethodRetry
 		{new(json.RawMessage), false, false},  // sonic: DecodeQuirkRawMessageUTF8
 		{new(decEmbeds), false, false},        // sonic: DecodeQuirkUnicodeFold
 		{new(decUnexportedPtr), false, false}, // sonic: DecodeQuirkUnexportedEmbedded

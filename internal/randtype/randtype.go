@@ -46,6 +46,10 @@ type Config struct {
 	// user's (UnJSON, UnText), which record their calls in Calls, to the
 	// types a value may hold.
 	Unmarshalers bool
+	// Favor are types picked for half the named types a value holds, so
+	// that a search for values holding them needs few types (reflect keeps
+	// every struct type it makes for the life of the process).
+	Favor []reflect.Type
 }
 
 // Sample is a generated type and value.

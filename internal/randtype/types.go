@@ -141,6 +141,9 @@ func (g *generator) genType(depth int) reflect.Type {
 	case n < 45 || left < 1:
 		return pick(g.src, basicTypes)
 	case n < 75:
+		if len(g.cfg.Favor) > 0 && g.src.chance(50) {
+			return pick(g.src, g.cfg.Favor)
+		}
 		if g.cfg.Unmarshalers && g.src.chance(50) {
 			return pick(g.src, unmarshalerTypes)
 		}
