@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/safejson/safejson/internal/engine"
+	"github.com/safejson/safejson/internal/flavor"
 	"github.com/safejson/safejson/internal/jsontype"
 )
 
@@ -226,6 +227,10 @@ func decodeFeaturesOf(t reflect.Type) decodeFeatures {
 		}
 		if i.Unmarshaler {
 			f |= decMethods
+			if flavor.UnmarshalsJSONFrom(t) || flavor.UnmarshalsJSONFrom(reflect.PointerTo(t)) {
+				// json/v2's UnmarshalJSONFrom, which no engine calls.
+				f |= decUnchecked
+			}
 			return
 		}
 		switch i.Kind {
