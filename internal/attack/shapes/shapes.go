@@ -324,44 +324,36 @@ func UniqueObject(n int, last string) string {
 // tinyKeys is an object of about n bytes of members with one-to-five-digit
 // hex names: {"0":1,"1":1,…}.
 func tinyKeys(n int) []byte {
+	return listOf(n, "{", "}", func(b *bytes.Buffer, i int) { fmt.Fprintf(b, `"%x":1`, i) })
+}
+
+// listOf is open, the elements elem writes for i = 0, 1, … separated by
+// commas until about n bytes are written, and close.
+func listOf(n int, open, close string, elem func(b *bytes.Buffer, i int)) []byte {
 	var b bytes.Buffer
-	b.WriteString("{")
+	b.WriteString(open)
 	for i := 0; b.Len() < n; i++ {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `"%x":1`, i)
+		elem(&b, i)
 	}
-	b.WriteString("}")
+	b.WriteString(close)
 	return b.Bytes()
 }
 
 // members is an array of about n bytes of Member records.
 func members(n int) []byte {
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i := 0; b.Len() < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"id":%d,"created_at":"2024-05-06T07:08:%02dZ","deleted_at":null,"ref":"%d","name":"\"m%d\"","rate":%d.5}`,
+	return listOf(n, "[", "]", func(b *bytes.Buffer, i int) {
+		fmt.Fprintf(b, `{"id":%d,"created_at":"2024-05-06T07:08:%02dZ","deleted_at":null,"ref":"%d","name":"\"m%d\"","rate":%d.5}`,
 			i, i%60, i<<20, i, i%100)
-	}
-	b.WriteByte(']')
-	return b.Bytes()
+	})
 }
 
 // records is an array of about n bytes of API-like records.
 func records(n int) []byte {
-	var b bytes.Buffer
-	b.WriteByte('[')
-	for i := 0; b.Len() < n; i++ {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `{"id":%d,"user":"user%d","email":"u%d@example.com","active":%t,"score":%d.%d,"tags":["a","bc"],"address":{"city":"Paris","zip":"750%02d"}}`,
+	return listOf(n, "[", "]", func(b *bytes.Buffer, i int) {
+		fmt.Fprintf(b, `{"id":%d,"user":"user%d","email":"u%d@example.com","active":%t,"score":%d.%d,"tags":["a","bc"],"address":{"city":"Paris","zip":"750%02d"}}`,
 			i, i, i, i%2 == 0, i%1000, i%7, i%100)
-	}
-	b.WriteByte(']')
-	return b.Bytes()
+	})
 }
